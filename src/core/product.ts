@@ -123,12 +123,26 @@ export type InspectionDetails =
       allergens: string[];
       nutrition: Nutrition | null;
     }
-  | { kind: "furniture"; price: number; material: string[]; color: string[]; sizeCategory: string; style: string[] };
+  | {
+      kind: "furniture";
+      price: number;
+      material: string[];
+      color: string[];
+      sizeCategory: string;
+      style: string[];
+    };
 
 export function inspectionDetails(product: Product): InspectionDetails {
   if (product.kind === "grocery") {
     const { flavor, packaging, allergens } = product.attributes;
-    return { kind: "grocery", price: product.price, flavor, packaging, allergens, nutrition: product.nutrition };
+    return {
+      kind: "grocery",
+      price: product.price,
+      flavor,
+      packaging,
+      allergens,
+      nutrition: product.nutrition,
+    };
   }
   const { material, color, sizeCategory, style } = product.attributes;
   return { kind: "furniture", price: product.price, material, color, sizeCategory, style };

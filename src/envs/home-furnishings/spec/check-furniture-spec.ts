@@ -104,9 +104,13 @@ export function checkFurnitureSpec(spec: FurnitureSpec): string[] {
   for (const store of STORES) {
     for (const area of store.areas) {
       const shown = spec.products.filter((p) => p.area === area.id || p.alsoIn?.includes(area.id));
-      const m2 = shown.filter((p) => !standsOnPlinth(p)).reduce((s, p) => s + (p.dimsCm.w * p.dimsCm.d) / 1e4, 0);
+      const m2 = shown
+        .filter((p) => !standsOnPlinth(p))
+        .reduce((s, p) => s + (p.dimsCm.w * p.dimsCm.d) / 1e4, 0);
       if (m2 > AREA_FLOOR_BUDGET_M2) {
-        problems.push(`area ${area.id}: floor items cover ${m2.toFixed(1)} m², more than ${AREA_FLOOR_BUDGET_M2} m²`);
+        problems.push(
+          `area ${area.id}: floor items cover ${m2.toFixed(1)} m², more than ${AREA_FLOOR_BUDGET_M2} m²`,
+        );
       }
     }
   }

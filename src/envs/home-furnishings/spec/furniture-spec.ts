@@ -41,7 +41,12 @@ export const FurnitureSpecItem = z
     description: z.string().min(10),
     ikea: IkeaRow.optional(),
     priceUsd: Usd.optional().describe("authored items only; IKEA items are priced from priceSar"),
-    designer: z.string().min(1).nullable().optional().describe("authored items; IKEA items use the row's designer"),
+    designer: z
+      .string()
+      .min(1)
+      .nullable()
+      .optional()
+      .describe("authored items; IKEA items use the row's designer"),
     dimsCm: z
       .object({ w: z.number().positive(), d: z.number().positive(), h: z.number().positive() })
       .strict()

@@ -25,10 +25,30 @@ export const STORES: readonly StoreDef[] = [
     name: "Atelier Prime",
     description: "Modern living-room furniture",
     areas: [
-      { id: "ap-sofas", name: "Sofas & Lounge", count: 9, holds: "sofas, loveseats, chaise longues, sofa beds" },
-      { id: "ap-armchairs", name: "Armchairs & Accent Seating", count: 10, holds: "armchairs, lounge chairs, footstools, ottomans, poufs" },
-      { id: "ap-tables", name: "Coffee & Side Tables", count: 9, holds: "coffee tables, side tables, nesting tables, console tables" },
-      { id: "ap-media", name: "Media & Display", count: 8, holds: "TV benches, media units, display cabinets, rugs" },
+      {
+        id: "ap-sofas",
+        name: "Sofas & Lounge",
+        count: 9,
+        holds: "sofas, loveseats, chaise longues, sofa beds",
+      },
+      {
+        id: "ap-armchairs",
+        name: "Armchairs & Accent Seating",
+        count: 10,
+        holds: "armchairs, lounge chairs, footstools, ottomans, poufs",
+      },
+      {
+        id: "ap-tables",
+        name: "Coffee & Side Tables",
+        count: 9,
+        holds: "coffee tables, side tables, nesting tables, console tables",
+      },
+      {
+        id: "ap-media",
+        name: "Media & Display",
+        count: 8,
+        holds: "TV benches, media units, display cabinets, rugs",
+      },
     ],
   },
   {
@@ -36,10 +56,30 @@ export const STORES: readonly StoreDef[] = [
     name: "Leather and Ink",
     description: "Study and office furniture",
     areas: [
-      { id: "li-desks", name: "Desks", count: 9, holds: "writing desks, computer desks, standing desks, corner desks" },
-      { id: "li-chairs", name: "Office Chairs", count: 8, holds: "office chairs, swivel chairs, desk stools, conference chairs" },
-      { id: "li-bookcases", name: "Bookcases & Shelving", count: 9, holds: "bookcases, shelving units, wall-standing shelves" },
-      { id: "li-storage", name: "Filing & Office Storage", count: 8, holds: "drawer units, filing cabinets, office cabinets, desk organisers" },
+      {
+        id: "li-desks",
+        name: "Desks",
+        count: 9,
+        holds: "writing desks, computer desks, standing desks, corner desks",
+      },
+      {
+        id: "li-chairs",
+        name: "Office Chairs",
+        count: 8,
+        holds: "office chairs, swivel chairs, desk stools, conference chairs",
+      },
+      {
+        id: "li-bookcases",
+        name: "Bookcases & Shelving",
+        count: 9,
+        holds: "bookcases, shelving units, wall-standing shelves",
+      },
+      {
+        id: "li-storage",
+        name: "Filing & Office Storage",
+        count: 8,
+        holds: "drawer units, filing cabinets, office cabinets, desk organisers",
+      },
     ],
   },
   {
@@ -47,9 +87,24 @@ export const STORES: readonly StoreDef[] = [
     name: "Light Logic",
     description: "Indoor lighting",
     areas: [
-      { id: "ll-floor", name: "Floor Lamps", count: 10, holds: "floor lamps, arc lamps, uplighters, tripod lamps" },
-      { id: "ll-table", name: "Table & Desk Lamps", count: 11, holds: "table lamps, desk lamps, work lamps, clip lamps" },
-      { id: "ll-night", name: "Reading & Night Lights", count: 9, holds: "reading lamps, bedside lamps, night lights, dimmable lamps, lanterns" },
+      {
+        id: "ll-floor",
+        name: "Floor Lamps",
+        count: 10,
+        holds: "floor lamps, arc lamps, uplighters, tripod lamps",
+      },
+      {
+        id: "ll-table",
+        name: "Table & Desk Lamps",
+        count: 11,
+        holds: "table lamps, desk lamps, work lamps, clip lamps",
+      },
+      {
+        id: "ll-night",
+        name: "Reading & Night Lights",
+        count: 9,
+        holds: "reading lamps, bedside lamps, night lights, dimmable lamps, lanterns",
+      },
     ],
   },
   {
@@ -57,10 +112,30 @@ export const STORES: readonly StoreDef[] = [
     name: "Nordic Nest",
     description: "Scandinavian everyday home furnishings",
     areas: [
-      { id: "nn-bedroom", name: "Bedroom", count: 9, holds: "bed frames, daybeds, nightstands, bedside tables" },
-      { id: "nn-dining", name: "Dining", count: 9, holds: "dining tables, dining chairs, benches, bar stools" },
-      { id: "nn-wardrobes", name: "Wardrobes & Drawers", count: 9, holds: "wardrobes, chests of drawers, dressers" },
-      { id: "nn-storage", name: "Everyday Storage", count: 9, holds: "shelving units, cabinets, storage benches, trolleys, storage boxes" },
+      {
+        id: "nn-bedroom",
+        name: "Bedroom",
+        count: 9,
+        holds: "bed frames, daybeds, nightstands, bedside tables",
+      },
+      {
+        id: "nn-dining",
+        name: "Dining",
+        count: 9,
+        holds: "dining tables, dining chairs, benches, bar stools",
+      },
+      {
+        id: "nn-wardrobes",
+        name: "Wardrobes & Drawers",
+        count: 9,
+        holds: "wardrobes, chests of drawers, dressers",
+      },
+      {
+        id: "nn-storage",
+        name: "Everyday Storage",
+        count: 9,
+        holds: "shelving units, cabinets, storage benches, trolleys, storage boxes",
+      },
     ],
   },
   {
@@ -68,9 +143,24 @@ export const STORES: readonly StoreDef[] = [
     name: "Play-cation",
     description: "Gaming, sports and children's play equipment",
     areas: [
-      { id: "pc-gaming", name: "Gaming Corner", count: 10, holds: "gaming chairs, gaming desks, bean bags, headset stands" },
-      { id: "pc-sports", name: "Sports & Fitness", count: 10, holds: "yoga mats, dumbbells, balls, skateboards, fitness benches" },
-      { id: "pc-kids", name: "Kids' Play", count: 10, holds: "children's tables and chairs, toy storage, play tents, rocking toys, children's beds" },
+      {
+        id: "pc-gaming",
+        name: "Gaming Corner",
+        count: 10,
+        holds: "gaming chairs, gaming desks, bean bags, headset stands",
+      },
+      {
+        id: "pc-sports",
+        name: "Sports & Fitness",
+        count: 10,
+        holds: "yoga mats, dumbbells, balls, skateboards, fitness benches",
+      },
+      {
+        id: "pc-kids",
+        name: "Kids' Play",
+        count: 10,
+        holds: "children's tables and chairs, toy storage, play tents, rocking toys, children's beds",
+      },
     ],
   },
   {
@@ -78,9 +168,24 @@ export const STORES: readonly StoreDef[] = [
     name: "The Plant",
     description: "Plants and planters",
     areas: [
-      { id: "tp-plants", name: "Indoor Plants", count: 10, holds: "potted indoor plants: monstera, fiddle-leaf fig, snake plant, pothos, palms" },
-      { id: "tp-planters", name: "Planters & Pots", count: 10, holds: "ceramic, terracotta, concrete and woven planters; self-watering pots" },
-      { id: "tp-stands", name: "Plant Stands & Shelves", count: 8, holds: "plant stands, plant shelves, hanging-planter stands, watering cans" },
+      {
+        id: "tp-plants",
+        name: "Indoor Plants",
+        count: 10,
+        holds: "potted indoor plants: monstera, fiddle-leaf fig, snake plant, pothos, palms",
+      },
+      {
+        id: "tp-planters",
+        name: "Planters & Pots",
+        count: 10,
+        holds: "ceramic, terracotta, concrete and woven planters; self-watering pots",
+      },
+      {
+        id: "tp-stands",
+        name: "Plant Stands & Shelves",
+        count: 8,
+        holds: "plant stands, plant shelves, hanging-planter stands, watering cans",
+      },
     ],
   },
   {
@@ -88,9 +193,24 @@ export const STORES: readonly StoreDef[] = [
     name: "Vicotian Curio Collection",
     description: "Classical furniture and vintage ornaments",
     areas: [
-      { id: "vc-parlour", name: "Classic Parlour", count: 10, holds: "wing chairs, chesterfield sofas, classic side tables, tufted ottomans" },
-      { id: "vc-cabinets", name: "Curio Cabinets & Classic Storage", count: 9, holds: "glass-door curio cabinets, classic bookcases, sideboards, secretaries" },
-      { id: "vc-ornaments", name: "Vintage Ornaments", count: 9, holds: "mantel clocks, vases, candlesticks, mirrors, figurines, globes" },
+      {
+        id: "vc-parlour",
+        name: "Classic Parlour",
+        count: 10,
+        holds: "wing chairs, chesterfield sofas, classic side tables, tufted ottomans",
+      },
+      {
+        id: "vc-cabinets",
+        name: "Curio Cabinets & Classic Storage",
+        count: 9,
+        holds: "glass-door curio cabinets, classic bookcases, sideboards, secretaries",
+      },
+      {
+        id: "vc-ornaments",
+        name: "Vintage Ornaments",
+        count: 9,
+        holds: "mantel clocks, vases, candlesticks, mirrors, figurines, globes",
+      },
     ],
   },
 ];

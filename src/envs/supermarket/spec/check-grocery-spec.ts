@@ -23,7 +23,8 @@ export function claimProblems(item: GrocerySpecItem): string[] {
     const rule = CLAIM_RULES[claim];
     if (!rule) continue;
     if (!item.nutrition) problems.push(`claims '${claim}' but has no nutrition panel`);
-    else if (!rule.holds(item.nutrition)) problems.push(`claims '${claim}' but the panel breaks '${rule.rule}'`);
+    else if (!rule.holds(item.nutrition))
+      problems.push(`claims '${claim}' but the panel breaks '${rule.rule}'`);
   }
   return problems;
 }

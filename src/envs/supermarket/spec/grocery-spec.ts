@@ -29,9 +29,20 @@ export const GrocerySpecItem = z
     packColor: HexColor,
     accentColor: HexColor,
     description: z.string().min(10).describe("one sentence a shop assistant would say about it"),
-    ingredients: z.string().min(2).nullable().describe("foods only; verbatim from the USDA row when usdaRow is set"),
-    usdaRow: z.string().regex(/^\d+$/).optional().describe("the USDA sample's first column, when grounded in it"),
-    flavor: z.array(FlavorTag).min(1).describe("flavors, or the scent of household goods; 'original', 'plain', 'unscented' are fine"),
+    ingredients: z
+      .string()
+      .min(2)
+      .nullable()
+      .describe("foods only; verbatim from the USDA row when usdaRow is set"),
+    usdaRow: z
+      .string()
+      .regex(/^\d+$/)
+      .optional()
+      .describe("the USDA sample's first column, when grounded in it"),
+    flavor: z
+      .array(FlavorTag)
+      .min(1)
+      .describe("flavors, or the scent of household goods; 'original', 'plain', 'unscented' are fine"),
     packaging: z.array(PackagingTag).min(1),
     claims: z.array(LabelClaim).describe("label claims; nutrient claims must agree with the nutrition panel"),
     nutrition: z

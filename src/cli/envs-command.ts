@@ -1,0 +1,45 @@
+import type { Command } from "commander";
+import { ENV_IDS, loadBuiltinEnv } from "../envs/env-data.js";
+import type { CliIo } from "./io.js";
+import { formatTable } from "./table.js";
+
+export interface EnvSummary {
+  id: string;
+  products: number;
+  instances: number;
+  navTargets: number;
+  waypoints: number;
+}
+
+export function summarizeEnvs(): EnvSummary[] {
+  return ENV_IDS.map((id) => {
+    const data = loadBuiltinEnv(id);
+    return {
+      id,
+      products: data.catalog.products.length,
+      instances: data.instances.instances.length,
+      navTargets: data.layout.navTargets.length,
+      waypoints: data.layout.waypoints.length,
+    };
+  });
+}
+
+export function registerEnvs(program: Command, io: CliIo): void {
+  program
+    .command("envs")
+    .description("list the environments and their sizes")
+    .option("--json", "print JSON")
+    .action((opts: { json?: boolean }) => {
+      const envs = summarizeEnvs();
+      if (opts.json) {
+        io.out(`${JSON.stringify({ environments: envs })}\n`);
+        return;
+      }
+      io.out(
+        formatTable(
+          ["environment", "products", "instances", "nav targets", "waypoints"],
+          envs.map((e) => [e.id, e.products, e.instances, e.navTargets, e.waypoints]),
+        ),
+      );
+    });
+}

@@ -1,0 +1,1 @@
+export { buildProgram, main } from "./main.js";

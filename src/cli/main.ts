@@ -1,0 +1,48 @@
+import { Command, CommanderError } from "commander";
+import { DataFileError } from "../core/data-file.js";
+import { registerData } from "./data-command.js";
+import { registerEnvs } from "./envs-command.js";
+import { type CliIo, processIo } from "./io.js";
+import { VERSION } from "./version.js";
+
+export function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
+  const program = new Command("siturec")
+    .description("Situated conversational recommendation: SituRecBench and CustomerSim")
+    .version(VERSION)
+    .showHelpAfterError()
+    .showSuggestionAfterError()
+    .exitOverride()
+    .configureOutput({ writeOut: io.out, writeErr: io.err });
+  registerEnvs(program, io);
+  registerData(program, io, setExit);
+  for (const command of program.commands) {
+    command.exitOverride().showHelpAfterError().configureOutput({ writeOut: io.out, writeErr: io.err });
+    for (const sub of command.commands) {
+      sub.exitOverride().showHelpAfterError().configureOutput({ writeOut: io.out, writeErr: io.err });
+    }
+  }
+  return program;
+}
+
+/** Runs the command line; returns the exit code instead of exiting, so tests can call it. */
+export async function main(argv: string[], io: CliIo = processIo): Promise<number> {
+  let code = 0;
+  const program = buildProgram(io, (c) => {
+    code = c;
+  });
+  if (argv.length === 0) {
+    io.err(program.helpInformation());
+    return 1;
+  }
+  try {
+    await program.parseAsync(argv, { from: "user" });
+  } catch (err) {
+    if (err instanceof CommanderError) return err.exitCode;
+    if (err instanceof DataFileError) {
+      io.err(`${err.message}\n`);
+      return 1;
+    }
+    throw err;
+  }
+  return code;
+}

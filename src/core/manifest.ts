@@ -1,0 +1,22 @@
+import { z } from "zod";
+import { Slug } from "./product.js";
+
+export const EnvId = z.enum(["supermarket", "home-furnishings"]);
+export type EnvId = z.infer<typeof EnvId>;
+
+export const Theme = z.object({ id: Slug, name: z.string().min(2) }).strict();
+export type Theme = z.infer<typeof Theme>;
+
+/** What an environment is: its name, shopping themes and the data it was built from. */
+export const Manifest = z
+  .object({
+    kind: z.literal("siturec.env"),
+    version: z.literal(1),
+    id: EnvId,
+    name: z.string().min(2),
+    description: z.string().min(2),
+    themes: z.array(Theme).min(1),
+    sources: z.array(z.object({ name: z.string(), licence: z.string(), use: z.string() }).strict()),
+  })
+  .strict();
+export type Manifest = z.infer<typeof Manifest>;

@@ -1,0 +1,133 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { EnvData } from "./env-data.js";
+import { filesIn } from "./env-data.js";
+import { generateHomeFurnishings } from "./home-furnishings/generate/index.js";
+import { generateSupermarket } from "./supermarket/generate/index.js";
+import { syntheticFurnitureSpec, syntheticGrocerySpec } from "./testing/synthetic-specs.js";
+import { validateEnv } from "./validate.js";
+
+const files = filesIn("/data");
+const clone = (d: EnvData): EnvData => structuredClone(d);
+const messages = (d: EnvData) => validateEnv(d, files).map((p) => `${p.file} ${p.path} ${p.message}`);
+
+let supermarket: EnvData;
+let furniture: EnvData;
+beforeAll(() => {
+  supermarket = generateSupermarket(syntheticGrocerySpec());
+  furniture = generateHomeFurnishings(syntheticFurnitureSpec());
+});
+
+describe("validateEnv on generated data", () => {
+  it("accepts what the generators produce", () => {
+    expect(messages(supermarket)).toEqual([]);
+    expect(messages(furniture)).toEqual([]);
+  });
+
+  it("catches a duplicated segmentation colour, naming both entries", () => {
+    const d = clone(supermarket);
+    d.catalog.products[5]!.segColor = d.catalog.products[2]!.segColor;
+    const [m] = messages(d);
+    expect(m).toContain("/data/catalog.json $.products[5].segColor");
+    expect(m).toContain("entry sm-006");
+    expect(m).toContain("already used by sm-003");
+  });
+
+  it("catches a colour shared between a product and a fixture", () => {
+    const d = clone(supermarket);
+    d.layout.navTargets[0]!.segColor = d.catalog.products[0]!.segColor;
+    expect(messages(d).join("\n")).toContain("already used by sm-001");
+  });
+
+  it("catches an instance of a product that does not exist", () => {
+    const d = clone(supermarket);
+    d.instances.instances[10]!.product = "sm-999";
+    expect(messages(d).join("\n")).toContain(
+      "/data/instances.json $.instances[10] entry sm-i0011: product 'sm-999' is not in the catalog",
+    );
+  });
+
+  it("catches a location-index entry for a missing product, and a product left out", () => {
+    const d = clone(supermarket);
+    d.locationIndex.entries[3]!.product = "sm-998";
+    const all = messages(d).join("\n");
+    expect(all).toContain("/data/location-index.json $.entries[3].product entry sm-998: no such product");
+    expect(all).toContain("entry sm-004");
+    expect(all).toContain("missing from the location index");
+  });
+
+  it("catches a product with no instance", () => {
+    const d = clone(supermarket);
+    d.instances.instances = d.instances.instances.filter((i) => i.product !== "sm-007");
+    expect(messages(d).join("\n")).toContain(
+      "entry sm-007 (Test Breakfast & Cereal 7): has no placed instance",
+    );
+  });
+
+  it("catches overlapping instances", () => {
+    const d = clone(supermarket);
+    const [a, b] = d.instances.instances;
+    Object.assign(b!, { x: a!.x + 0.01, y: a!.y, z: a!.z, on: a!.on });
+    expect(messages(d).join("\n")).toMatch(/entry sm-i0001 \(sm-\d+\): overlaps sm-i0002/);
+  });
+
+  it("catches goods too tall for their level and goods off the shelf", () => {
+    const d = clone(supermarket);
+    d.catalog.products[0]!.shape.dims.height = 0.9;
+    d.instances.instances.find((i) => i.product === "sm-002")!.x += 5;
+    const all = messages(d).join("\n");
+    expect(all).toMatch(/is 0.9 m tall/);
+    expect(all).toMatch(/sticks out of the (front|back) side of shelf-01/);
+  });
+
+  it("catches frozen goods on an ambient shelf", () => {
+    const d = clone(supermarket);
+    const frozen = d.catalog.products.find((p) => p.kind === "grocery" && p.storage === "frozen")!;
+    const inst = d.instances.instances.find((i) => i.product === frozen.id)!;
+    const shelfInst = d.instances.instances.find(
+      (i) => i.on.type === "level" && i.on.fixture === "shelf-01",
+    )!;
+    inst.on = shelfInst.on;
+    expect(messages(d).join("\n")).toContain("frozen goods on shelf-01");
+  });
+
+  it("catches a waypoint that is not on free floor", () => {
+    const d = clone(supermarket);
+    const fixture = d.layout.navTargets[0]!;
+    d.layout.waypoints[0]!.x = fixture.location[0];
+    d.layout.waypoints[0]!.z = fixture.location[1];
+    expect(messages(d).join("\n")).toContain(
+      "entry W01: is not on free floor: within 0.25 m of fixture shelf-01",
+    );
+  });
+
+  it("catches a waypoint outside its store, and a furniture piece out of its area", () => {
+    const d = clone(furniture);
+    const inside = d.layout.waypoints.find((w) => w.approach === "inside_doorway")!;
+    const outside = d.layout.waypoints.find(
+      (w) => w.target === inside.target && w.approach === "outside_doorway",
+    )!;
+    inside.x = outside.x;
+    inside.z = outside.z;
+    const floorItem = d.instances.instances.find((i) => i.on.type === "floor")!;
+    floorItem.x += 20;
+    const all = messages(d).join("\n");
+    expect(all).toContain(`entry ${inside.id}: is not inside ${inside.target}`);
+    expect(all).toContain(`entry ${floorItem.id}: sticks out of area`);
+  });
+
+  it("catches a location index that disagrees with where things stand", () => {
+    const d = clone(furniture);
+    const entry = d.locationIndex.entries[0]!;
+    if (!("places" in entry)) throw new Error("expected an area entry");
+    entry.places = [{ store: "the-plant", area: "tp-plants" }];
+    expect(messages(d).join("\n")).toMatch(
+      /entry hf-001: indexed at \[the-plant, tp-plants\] but its instances stand at/,
+    );
+  });
+
+  it("catches a theme the environment does not have", () => {
+    const d = clone(furniture);
+    d.catalog.products[0]!.themes = ["space-travel"];
+    expect(messages(d).join("\n")).toContain("unknown theme 'space-travel'");
+  });
+});
