@@ -1,9 +1,13 @@
-// Copies the environment data files next to the compiled code (dist/envs/<env>/data).
+// Copies the environment data and authored specs (JSON) next to the compiled code, so the built
+// package can load its stores and regenerate task banks: dist/envs/<env>/{data,spec}.
 import { cpSync, existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 
 for (const env of readdirSync("src/envs", { withFileTypes: true })) {
-  const data = join("src/envs", env.name, "data");
-  if (env.isDirectory() && existsSync(data))
-    cpSync(data, join("dist/envs", env.name, "data"), { recursive: true });
+  if (!env.isDirectory()) continue;
+  for (const part of ["data", "spec"]) {
+    const from = join("src/envs", env.name, part);
+    if (!existsSync(from)) continue;
+    cpSync(from, join("dist/envs", env.name, part), { recursive: true, filter: (f) => !f.endsWith(".ts") });
+  }
 }

@@ -36,13 +36,13 @@ describe("siturec envs", () => {
     const { code, out } = await run("envs", "--json");
     expect(code).toBe(0);
     expect(out).toBe(
-      '{"environments":[{"id":"supermarket","products":233,"instances":1324,"navTargets":29,"waypoints":42},{"id":"home-furnishings","products":222,"instances":244,"navTargets":31,"waypoints":38}]}\n',
+      '{"environments":[{"id":"supermarket","products":233,"instances":1324,"navTargets":29,"waypoints":42,"profiles":25,"tasks":100},{"id":"home-furnishings","products":222,"instances":244,"navTargets":31,"waypoints":38,"profiles":25,"tasks":100}]}\n',
     );
   });
 
   it("prints a table by default", async () => {
     const { out } = await run("envs");
-    expect(out).toMatch(/^ENVIRONMENT\s+PRODUCTS\s+INSTANCES\s+NAV TARGETS\s+WAYPOINTS\n/);
+    expect(out).toMatch(/^ENVIRONMENT\s+PRODUCTS\s+INSTANCES\s+NAV TARGETS\s+WAYPOINTS\s+PROFILES\s+TASKS\n/);
     expect(out).toMatch(/supermarket\s+233\s+1,324\s+29\s+42/);
   });
 });
@@ -126,5 +126,72 @@ describe("usage errors", () => {
     const { code, err } = await run();
     expect(code).toBe(1);
     expect(err).toContain("Usage: siturec");
+  });
+});
+
+describe("siturec tasks", () => {
+  it("list --json has the promised fields for 100 tasks per store", async () => {
+    const { code, out } = await run("tasks", "list", "--env", "supermarket", "--json");
+    expect(code).toBe(0);
+    const { tasks } = JSON.parse(out) as { tasks: Record<string, unknown>[] };
+    expect(tasks).toHaveLength(100);
+    expect(Object.keys(tasks[0]!)).toEqual(
+      expect.arrayContaining([
+        "id",
+        "profileId",
+        "targetProductId",
+        "targetPrice",
+        "budget",
+        "budgetTier",
+        "referenceItems",
+        "subset",
+      ]),
+    );
+  });
+
+  it("show prints a task's shopper, goal and reference items", async () => {
+    const { code, out } = await run("tasks", "show", "hf-03.2");
+    expect(code).toBe(0);
+    expect(out).toMatch(/^hf-03\.2 · home-furnishings · subset \d/);
+    expect(out).toContain("Request:");
+    expect(out).toContain("Reference items");
+    expect((await run("tasks", "show", "sm-99.9")).code).toBe(1);
+  });
+
+  it("validate passes the built-in banks and names the task and field of a bad one", async () => {
+    expect((await run("tasks", "validate")).code).toBe(0);
+    const dir = mkdtempSync(join(tmpdir(), "siturec-bank-"));
+    const file = join(dir, "bank.json");
+    const bank = JSON.parse(readFileSync(join(builtinDataDir("supermarket"), "tasks.json"), "utf8"));
+    bank.tasks[2].goal.budget.amount = 0.5;
+    bank.tasks[3].goal.target.product = "sm-998";
+    bank.tasks[4].goal.preferences.required = [{ facet: "dietary", value: "paleo" }];
+    writeFileSync(file, JSON.stringify(bank));
+    const { code, err } = await run("tasks", "validate", file);
+    expect(code).toBe(1);
+    expect(err).toContain(
+      `${bank.tasks[2].id}: $.tasks[2].goal.budget.amount: 0.5 does not exceed the target's price`,
+    );
+    expect(err).toContain(
+      `${bank.tasks[3].id}: $.tasks[3].goal.target.product: 'sm-998' is not in the catalog`,
+    );
+    expect(err).toContain(
+      `${bank.tasks[4].id}: $.tasks[4].goal.preferences.required[0]: unknown attribute label dietary:paleo`,
+    );
+  });
+
+  it("generate --check passes; generate --seed writes another valid bank", async () => {
+    expect((await run("tasks", "generate", "--env", "home-furnishings", "--check")).code).toBe(0);
+    const out = join(mkdtempSync(join(tmpdir(), "siturec-gen-")), "bank.json");
+    expect((await run("tasks", "generate", "--env", "supermarket", "--seed", "99", "--out", out)).code).toBe(
+      0,
+    );
+    expect(JSON.parse(readFileSync(out, "utf8")).seed).toBe(99);
+    expect((await run("tasks", "validate", out)).code).toBe(0);
+  });
+
+  it("envs --json reports profiles and tasks", async () => {
+    const { out } = await run("envs", "--json");
+    for (const e of JSON.parse(out).environments) expect([e.profiles, e.tasks]).toEqual([25, 100]);
   });
 });

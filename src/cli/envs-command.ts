@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { ENV_IDS, loadBuiltinEnv } from "../envs/env-data.js";
+import { loadTaskBank } from "../tasks/task-bank-file.js";
 import type { CliIo } from "./io.js";
 import { formatTable } from "./table.js";
 
@@ -9,17 +10,22 @@ export interface EnvSummary {
   instances: number;
   navTargets: number;
   waypoints: number;
+  profiles: number;
+  tasks: number;
 }
 
 export function summarizeEnvs(): EnvSummary[] {
   return ENV_IDS.map((id) => {
     const data = loadBuiltinEnv(id);
+    const bank = loadTaskBank(id);
     return {
       id,
       products: data.catalog.products.length,
       instances: data.instances.instances.length,
       navTargets: data.layout.navTargets.length,
       waypoints: data.layout.waypoints.length,
+      profiles: bank.profiles.length,
+      tasks: bank.tasks.length,
     };
   });
 }
@@ -37,8 +43,8 @@ export function registerEnvs(program: Command, io: CliIo): void {
       }
       io.out(
         formatTable(
-          ["environment", "products", "instances", "nav targets", "waypoints"],
-          envs.map((e) => [e.id, e.products, e.instances, e.navTargets, e.waypoints]),
+          ["environment", "products", "instances", "nav targets", "waypoints", "profiles", "tasks"],
+          envs.map((e) => [e.id, e.products, e.instances, e.navTargets, e.waypoints, e.profiles, e.tasks]),
         ),
       );
     });

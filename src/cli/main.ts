@@ -3,6 +3,7 @@ import { DataFileError } from "../core/data-file.js";
 import { registerData } from "./data-command.js";
 import { registerEnvs } from "./envs-command.js";
 import { type CliIo, processIo } from "./io.js";
+import { registerTasks } from "./tasks-command.js";
 import { VERSION } from "./version.js";
 
 export function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
@@ -15,6 +16,7 @@ export function buildProgram(io: CliIo, setExit: (code: number) => void): Comman
     .configureOutput({ writeOut: io.out, writeErr: io.err });
   registerEnvs(program, io);
   registerData(program, io, setExit);
+  registerTasks(program, io, setExit);
   for (const command of program.commands) {
     command.exitOverride().showHelpAfterError().configureOutput({ writeOut: io.out, writeErr: io.err });
     for (const sub of command.commands) {

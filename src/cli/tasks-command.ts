@@ -1,0 +1,229 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import type { Command } from "commander";
+import { InvalidArgumentError } from "commander";
+import { DataFileError, readDataFile } from "../core/data-file.js";
+import { EnvId } from "../core/manifest.js";
+import { type Task, TaskBank } from "../core/task.js";
+import { ENV_IDS, loadBuiltinEnv } from "../envs/env-data.js";
+import { money } from "../tasks/build-goal.js";
+import { checkTaskBank, formatTaskProblem } from "../tasks/conflict-check.js";
+import { humanEvalAssignments, SPLIT_SEED } from "../tasks/subsets.js";
+import {
+  builtinTaskBankFile,
+  generateBuiltinTaskBank,
+  loadTaskBank,
+  serializeTaskBank,
+} from "../tasks/task-bank-file.js";
+import type { CliIo } from "./io.js";
+import { formatTable } from "./table.js";
+
+export function parseEnv(value: string): EnvId {
+  const parsed = EnvId.safeParse(value);
+  if (!parsed.success) throw new InvalidArgumentError(`expected one of ${ENV_IDS.join(", ")}`);
+  return parsed.data;
+}
+
+export function parseInteger(value: string): number {
+  if (!/^-?\d+$/.test(value)) throw new InvalidArgumentError("expected an integer");
+  return Number(value);
+}
+
+/** The fields of a task that `tasks list --json` promises. */
+export function taskSummary(task: Task) {
+  return {
+    id: task.id,
+    env: task.env,
+    profileId: task.profileId,
+    theme: task.goal.theme,
+    request: task.goal.request,
+    targetProductId: task.goal.target.product,
+    targetPrice: task.goal.target.price,
+    budget: task.goal.budget.amount,
+    budgetTier: task.goal.budget.tier,
+    referenceItems: task.referenceItems,
+    subset: task.subset,
+  };
+}
+
+function findTask(id: string): Task | undefined {
+  const env: EnvId = id.startsWith("hf-") ? "home-furnishings" : "supermarket";
+  return loadTaskBank(env).tasks.find((t) => t.id === id);
+}
+
+function describeTask(task: Task): string {
+  const bank = loadTaskBank(task.env);
+  const profile = bank.profiles.find((p) => p.id === task.profileId)!;
+  const products = new Map(loadBuiltinEnv(task.env).catalog.products.map((p) => [p.id, p]));
+  const name = (id: string) => {
+    const p = products.get(id);
+    return p ? `${id}  ${p.brand} ${p.name} (${money(p.price)})` : id;
+  };
+  const { goal } = task;
+  const d = profile.demographics;
+  const lines = [
+    `${task.id} · ${task.env} · subset ${task.subset} · theme ${goal.theme}`,
+    "",
+    `Shopper ${profile.id}: ${profile.persona.name}`,
+    `  ${profile.persona.background}`,
+    `  ${d.gender}, ${d.ageGroup}, ${d.employment} (${d.occupation}); ${d.household}, ${d.housing}, ${d.transport}; ${d.storage}`,
+    `  Big Five: ${Object.entries(profile.personality)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(", ")}`,
+    `  Interaction: ${Object.entries(profile.interaction)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(", ")}`,
+    "",
+    `Request: "${goal.request}"`,
+    `Need: ${goal.need.noun} ${goal.need.use} [${goal.need.family}: ${goal.need.categories.join(", ")}]`,
+    `Preferences: ${goal.preferences.summary}`,
+    `Budget: ${money(goal.budget.amount)} (${goal.budget.tier}, rounded to ${money(goal.budget.increment)})`,
+    `Target: ${name(goal.target.product)}`,
+    `Disclosure: ${goal.disclosure.text}`,
+    `Acceptance: ${goal.acceptance.text}`,
+    "",
+    `Reference items (${task.referenceItems.length}):`,
+    ...task.referenceItems.map((id) => `  ${name(id)}`),
+  ];
+  return `${lines.join("\n")}\n`;
+}
+
+export function registerTasks(program: Command, io: CliIo, setExit: (code: number) => void): void {
+  const tasks = program.command("tasks").description("the shopper profiles and task banks");
+
+  tasks
+    .command("list")
+    .description("list the tasks of a store's bank")
+    .option("--env <env>", "supermarket or home-furnishings (default: both)", parseEnv)
+    .option("--json", "print JSON")
+    .action((opts: { env?: EnvId; json?: boolean }) => {
+      const envs = opts.env ? [opts.env] : ENV_IDS;
+      const list = envs.flatMap((env) => loadTaskBank(env).tasks);
+      if (opts.json) {
+        io.out(`${JSON.stringify({ tasks: list.map(taskSummary) })}\n`);
+        return;
+      }
+      io.out(
+        formatTable(
+          ["task", "subset", "theme", "target", "price", "budget", "tier", "refs", "request"],
+          list.map((t) => [
+            t.id,
+            t.subset,
+            t.goal.theme,
+            t.goal.target.product,
+            money(t.goal.target.price),
+            money(t.goal.budget.amount),
+            t.goal.budget.tier,
+            t.referenceItems.length,
+            t.goal.request,
+          ]),
+        ),
+      );
+    });
+
+  tasks
+    .command("show")
+    .description("show one task: its shopper, goal, budget and reference items")
+    .argument("<id>", "a task id such as sm-07.2")
+    .option("--json", "print the task and its profile as JSON")
+    .action((id: string, opts: { json?: boolean }) => {
+      const task = findTask(id);
+      if (!task) {
+        io.err(`no task '${id}': see \`siturec tasks list\` for the ids\n`);
+        setExit(1);
+        return;
+      }
+      if (opts.json) {
+        const profile = loadTaskBank(task.env).profiles.find((p) => p.id === task.profileId);
+        io.out(`${JSON.stringify({ task, profile })}\n`);
+        return;
+      }
+      io.out(describeTask(task));
+    });
+
+  tasks
+    .command("validate")
+    .description("check a task bank (default: both built-in banks): schema and conflict check")
+    .argument("[file]", "a task-bank JSON file")
+    .action((file?: string) => {
+      const targets = file ? [file] : ENV_IDS.map(builtinTaskBankFile);
+      let failed = false;
+      for (const path of targets) {
+        let bank: TaskBank;
+        try {
+          bank = readDataFile(path, TaskBank);
+        } catch (err) {
+          if (!(err instanceof DataFileError)) throw err;
+          io.err(`FAIL  ${path}\n${err.message.replace(/^/gm, "  ")}\n`);
+          failed = true;
+          continue;
+        }
+        const problems = checkTaskBank(bank, loadBuiltinEnv(bank.env));
+        if (problems.length) {
+          failed = true;
+          io.err(`FAIL  ${path}: ${problems.length} problem${problems.length === 1 ? "" : "s"}\n`);
+          for (const p of problems) io.err(`  ${formatTaskProblem(p)}\n`);
+        } else {
+          io.out(
+            `ok    ${bank.env}: ${bank.profiles.length} profiles, ${bank.tasks.length} tasks (seed ${bank.seed})\n`,
+          );
+        }
+      }
+      if (failed) setExit(1);
+    });
+
+  tasks
+    .command("generate")
+    .description("build a store's task bank from its roles and catalog (seeded)")
+    .requiredOption("--env <env>", "supermarket or home-furnishings", parseEnv)
+    .option("--seed <n>", "random seed (default: the checked-in bank's seed)", parseInteger)
+    .option("--out <file>", "where to write the bank")
+    .option("--check", "regenerate with the checked-in bank's seed; exit 0 only if byte-identical")
+    .action((opts: { env: EnvId; seed?: number; out?: string; check?: boolean }) => {
+      const file = builtinTaskBankFile(opts.env);
+      if (opts.check) {
+        const onDisk = readFileSync(file, "utf8");
+        const seed = (JSON.parse(onDisk) as { seed: number }).seed;
+        const fresh = serializeTaskBank(generateBuiltinTaskBank(opts.env, seed));
+        if (fresh === onDisk)
+          io.out(`ok    ${opts.env}: the bank regenerates byte for byte with seed ${seed}\n`);
+        else {
+          io.err(
+            `FAIL  ${opts.env}: ${file} differs from what seed ${seed} generates; run \`siturec tasks generate --env ${opts.env} --out ${file}\`\n`,
+          );
+          setExit(1);
+        }
+        return;
+      }
+      if (!opts.out) {
+        io.err("tasks generate: give --out FILE (or --check)\n");
+        setExit(2);
+        return;
+      }
+      const bank = generateBuiltinTaskBank(opts.env, opts.seed);
+      writeFileSync(opts.out, serializeTaskBank(bank));
+      io.out(
+        `wrote ${opts.out}: ${bank.profiles.length} profiles, ${bank.tasks.length} tasks (seed ${bank.seed})\n`,
+      );
+    });
+
+  tasks
+    .command("human-eval")
+    .description(
+      "the human-evaluation sample: five supermarket tasks, each to two participants (Appendix C.2)",
+    )
+    .option("--seed <n>", "sampling seed", parseInteger, SPLIT_SEED)
+    .option("--json", "print JSON")
+    .action((opts: { seed: number; json?: boolean }) => {
+      const assignments = humanEvalAssignments(loadTaskBank("supermarket"), opts.seed);
+      if (opts.json) {
+        io.out(`${JSON.stringify({ seed: opts.seed, assignments })}\n`);
+        return;
+      }
+      io.out(
+        formatTable(
+          ["participant", "first task", "second task"],
+          assignments.map((a) => [a.participant, ...a.tasks]),
+        ),
+      );
+    });
+}
