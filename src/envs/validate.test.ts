@@ -131,3 +131,26 @@ describe("validateEnv on generated data", () => {
     expect(messages(d).join("\n")).toContain("unknown theme 'space-travel'");
   });
 });
+
+describe("walls", () => {
+  it("open only where the layout says: the entrance, and each store's doorway", () => {
+    const sm = generateSupermarket(syntheticGrocerySpec());
+    const length = (w: { from: number[]; to: number[] }) => Math.hypot(w.to[0]! - w.from[0]!, w.to[1]! - w.from[1]!);
+    const perimeter = sm.layout.walls.reduce((s, w) => s + length(w), 0);
+    const { width, depth } = sm.layout.floor;
+    const entrance = length(sm.layout.entrance);
+    expect(perimeter).toBeCloseTo(2 * (width + depth) - entrance, 6);
+    const hf = generateHomeFurnishings(syntheticFurnitureSpec());
+    const doorways = hf.layout.navTargets.filter((t) => t.type === "store").length;
+    const openings = hf.layout.walls.length;
+    expect(openings).toBeGreaterThan(doorways);
+    const total = hf.layout.walls.reduce((s, w) => s + length(w), 0);
+    const stores = hf.layout.navTargets.filter((t) => t.type === "store");
+    // The hall's perimeter less the entrance, plus the store walls inside the hall less one doorway
+    // each: two 64 m storefront rows, three shared side walls in the north row and two in the south,
+    // all 14 m long.
+    const storeWalls = 64 + 64 + 3 * 14 + 2 * 14;
+    const hall = 2 * (hf.layout.floor.width + hf.layout.floor.depth) - length(hf.layout.entrance);
+    expect(total).toBeCloseTo(hall + storeWalls - stores.length * 2.4, 6);
+  });
+});

@@ -7,14 +7,16 @@ export interface Gap {
 }
 
 /**
- * Splits a straight wall from `a` to `b` around the gaps that lie on it (doorways, the entrance).
- * Gaps must be on the wall's line.
+ * Splits a straight wall from `a` to `b` around the gaps that lie on it (doorways, the entrance);
+ * gaps elsewhere are ignored.
  */
 export function wallWithGaps(a: Point, b: Point, gaps: Gap[], thickness: number, height: number): Wall[] {
   const length = Math.hypot(b[0] - a[0], b[1] - a[1]);
+  const offLine = (p: Point) => Math.abs((b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])) / length;
   const along = (p: Point) => ((p[0] - a[0]) * (b[0] - a[0]) + (p[1] - a[1]) * (b[1] - a[1])) / length;
   const at = (t: number): Point => [a[0] + ((b[0] - a[0]) * t) / length, a[1] + ((b[1] - a[1]) * t) / length];
   const cuts = gaps
+    .filter((g) => offLine(g.from) < 1e-6 && offLine(g.to) < 1e-6)
     .map((g) => [along(g.from), along(g.to)].sort((x, y) => x - y) as [number, number])
     .filter(([s, e]) => e > 0 && s < length)
     .sort((x, y) => x[0] - y[0]);
