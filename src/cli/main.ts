@@ -1,8 +1,10 @@
 import { Command, CommanderError } from "commander";
 import { DataFileError } from "../core/data-file.js";
+import { ChromiumNotFoundError } from "../render/chromium.js";
 import { registerData } from "./data-command.js";
 import { registerEnvs } from "./envs-command.js";
 import { type CliIo, processIo } from "./io.js";
+import { registerRender } from "./render-command.js";
 import { registerTasks } from "./tasks-command.js";
 import { VERSION } from "./version.js";
 
@@ -17,6 +19,7 @@ export function buildProgram(io: CliIo, setExit: (code: number) => void): Comman
   registerEnvs(program, io);
   registerData(program, io, setExit);
   registerTasks(program, io, setExit);
+  registerRender(program, io, setExit);
   for (const command of program.commands) {
     command.exitOverride().showHelpAfterError().configureOutput({ writeOut: io.out, writeErr: io.err });
     for (const sub of command.commands) {
@@ -40,7 +43,7 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
     await program.parseAsync(argv, { from: "user" });
   } catch (err) {
     if (err instanceof CommanderError) return err.exitCode;
-    if (err instanceof DataFileError) {
+    if (err instanceof DataFileError || err instanceof ChromiumNotFoundError) {
       io.err(`${err.message}\n`);
       return 1;
     }

@@ -135,7 +135,8 @@ describe("validateEnv on generated data", () => {
 describe("walls", () => {
   it("open only where the layout says: the entrance, and each store's doorway", () => {
     const sm = generateSupermarket(syntheticGrocerySpec());
-    const length = (w: { from: number[]; to: number[] }) => Math.hypot(w.to[0]! - w.from[0]!, w.to[1]! - w.from[1]!);
+    const length = (w: { from: number[]; to: number[] }) =>
+      Math.hypot(w.to[0]! - w.from[0]!, w.to[1]! - w.from[1]!);
     const perimeter = sm.layout.walls.reduce((s, w) => s + length(w), 0);
     const { width, depth } = sm.layout.floor;
     const entrance = length(sm.layout.entrance);

@@ -12,7 +12,8 @@ export interface Gap {
  */
 export function wallWithGaps(a: Point, b: Point, gaps: Gap[], thickness: number, height: number): Wall[] {
   const length = Math.hypot(b[0] - a[0], b[1] - a[1]);
-  const offLine = (p: Point) => Math.abs((b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])) / length;
+  const offLine = (p: Point) =>
+    Math.abs((b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])) / length;
   const along = (p: Point) => ((p[0] - a[0]) * (b[0] - a[0]) + (p[1] - a[1]) * (b[1] - a[1])) / length;
   const at = (t: number): Point => [a[0] + ((b[0] - a[0]) * t) / length, a[1] + ((b[1] - a[1]) * t) / length];
   const cuts = gaps

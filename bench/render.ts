@@ -1,0 +1,48 @@
+// Render benchmark: full observations (passes, transfer, both roles' Set-of-Mark and visible entities)
+// along a scripted walk through each store, warm. Prints one JSON line.
+//   npm run bench:render
+import { availableParallelism } from "node:os";
+import type { EnvId } from "../src/core/manifest.js";
+import { observe } from "../src/render/observer.js";
+import { RenderService } from "../src/render/render-service.js";
+import { tourStops } from "../src/render/tour.js";
+
+const width = 640;
+const height = 480;
+const quantile = (values: number[], q: number) => {
+  const s = [...values].sort((a, b) => a - b);
+  return Math.round(s[Math.min(s.length - 1, Math.floor(q * s.length))]! * 10) / 10;
+};
+
+const service = await RenderService.start({ width, height, poolSize: 1 });
+const observation: number[] = [];
+const som: number[] = [];
+const passes: number[] = [];
+try {
+  for (const env of ["supermarket", "home-furnishings"] as EnvId[]) {
+    const stops = tourStops(env);
+    // Warm the page, the shaders and the JIT on a few frames that are not counted.
+    for (const stop of stops.slice(0, 3)) await observe(service, env, stop.pose);
+    for (const stop of stops) {
+      const obs = await observe(service, env, stop.pose);
+      observation.push(obs.timings.observationMs);
+      som.push(obs.timings.somMs);
+      passes.push(obs.timings.rgbMs + obs.timings.idsMs);
+    }
+  }
+} finally {
+  await service.close();
+}
+console.log(
+  JSON.stringify({
+    width,
+    height,
+    frames: observation.length,
+    observation_ms_p50: quantile(observation, 0.5),
+    observation_ms_p90: quantile(observation, 0.9),
+    som_ms_p50: quantile(som, 0.5),
+    passes_ms_p50: quantile(passes, 0.5),
+    renderer: service.rendererName,
+    cpus: availableParallelism(),
+  }),
+);

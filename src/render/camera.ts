@@ -1,0 +1,30 @@
+/** Camera of the shared first-person view (used by the page and by Node). */
+export const CAMERA = { verticalFovDeg: 66, near: 0.05, far: 80, eyeHeight: 1.6 } as const;
+
+/** Where the shopper stands and looks: metres, degrees (yaw 0 faces north, -z; pitch > 0 looks up). */
+export interface CameraPose {
+  x: number;
+  z: number;
+  yaw: number;
+  pitch: number;
+}
+
+export interface PassTimings {
+  /** The colour pass and its read-back. */
+  rgbMs: number;
+  /** The segmentation-and-depth pass and its read-back. */
+  idsMs: number;
+  /** Time the page spent posting the pixels back. */
+  postMs: number;
+}
+
+/** What the render page exposes on its global object to the Node side. */
+export interface RenderPageApi {
+  observe(pose: CameraPose, frameId: string): Promise<PassTimings>;
+  info(): { renderer: string; width: number; height: number; buildMs: number };
+}
+
+export interface RenderPageGlobals {
+  siturecRender?: RenderPageApi;
+  siturecError?: string;
+}

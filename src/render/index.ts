@@ -1,0 +1,23 @@
+export * from "./camera.js";
+export { ChromiumNotFoundError, findChromium } from "./chromium.js";
+export { minimap } from "./minimap.js";
+export * from "./observer.js";
+export { type RawFrame, type RenderOptions, RenderService } from "./render-service.js";
+export {
+  type Box,
+  type EntityRef,
+  extractRegions,
+  type ProductRegion,
+  SOM_LIMITS,
+  type TargetRegion,
+} from "./som/regions.js";
+export { letters, productHandle, ROLES, type Role, targetHandles } from "./som/role-labels.js";
+export {
+  type RoleView,
+  roleView,
+  supportedApproaches,
+  type VisibleProduct,
+  type VisibleTarget,
+} from "./som/role-view.js";
+export { type TourStop, tourStops } from "./tour.js";
+export { writeObservation } from "./write-observation.js";

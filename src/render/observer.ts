@@ -1,0 +1,97 @@
+import type { EnvId } from "../core/manifest.js";
+import type { Product } from "../core/product.js";
+import type { NavTarget } from "../core/spatial.js";
+import { type EnvData, loadBuiltinEnv } from "../envs/env-data.js";
+import type { CameraPose } from "./camera.js";
+import type { RawFrame, RenderService } from "./render-service.js";
+import { annotate } from "./som/annotate.js";
+import { type EntityRef, extractRegions } from "./som/regions.js";
+import { ROLES, type Role, targetHandles } from "./som/role-labels.js";
+import { type RoleView, roleView } from "./som/role-view.js";
+
+export interface RoleObservation extends RoleView {
+  /** The first-person view with this role's Set-of-Mark overlay, PNG. */
+  image: Buffer;
+}
+
+export interface Observation {
+  env: EnvId;
+  pose: CameraPose;
+  frame: RawFrame;
+  roles: Record<Role, RoleObservation>;
+  timings: RawFrame["timings"] & { somMs: number; observationMs: number };
+}
+
+/** Per-store lookups the observer needs every frame. */
+export class StoreContext {
+  readonly products: Map<string, Product>;
+  readonly targets: Map<string, NavTarget>;
+  readonly colorIndex: Map<number, EntityRef>;
+  readonly handles: Record<Role, Map<string, string>>;
+
+  constructor(readonly data: EnvData) {
+    this.products = new Map(data.catalog.products.map((p) => [p.id, p]));
+    this.targets = new Map(data.layout.navTargets.map((t) => [t.id, t]));
+    this.colorIndex = new Map<number, EntityRef>();
+    for (const p of data.catalog.products)
+      this.colorIndex.set(Number.parseInt(p.segColor.slice(1), 16), { kind: "product", id: p.id });
+    for (const t of data.layout.navTargets)
+      this.colorIndex.set(Number.parseInt(t.segColor.slice(1), 16), { kind: "target", id: t.id });
+    this.handles = {
+      shopper: targetHandles(data.layout, "shopper"),
+      assistant: targetHandles(data.layout, "assistant"),
+    };
+  }
+}
+
+const contexts = new Map<EnvId, StoreContext>();
+
+export function storeContext(env: EnvId): StoreContext {
+  let ctx = contexts.get(env);
+  if (!ctx) {
+    ctx = new StoreContext(loadBuiltinEnv(env));
+    contexts.set(env, ctx);
+  }
+  return ctx;
+}
+
+/** Builds both roles' observations from one rendered frame: regions, handles, lists, annotated images. */
+export async function observeFrame(env: EnvId, pose: CameraPose, frame: RawFrame): Promise<Observation> {
+  const t0 = performance.now();
+  const ctx = storeContext(env);
+  const regions = extractRegions(frame, ctx.colorIndex);
+  const views = ROLES.map((role) =>
+    roleView(role, regions, ctx.products, ctx.targets, ctx.handles[role], pose, frame.width),
+  );
+  const images = await Promise.all(views.map((v) => annotate(frame.rgba, frame.width, frame.height, v)));
+  const roles = Object.fromEntries(
+    views.map((view, i) => [view.role, { ...view, image: images[i]! }]),
+  ) as Record<Role, RoleObservation>;
+  const somMs = performance.now() - t0;
+  return {
+    env,
+    pose,
+    frame,
+    roles,
+    timings: { ...frame.timings, somMs, observationMs: frame.timings.totalMs + somMs },
+  };
+}
+
+/** Renders and annotates an observation for both roles. */
+export async function observe(service: RenderService, env: EnvId, pose: CameraPose): Promise<Observation> {
+  return observeFrame(env, pose, await service.render(env, pose));
+}
+
+/** What a role's handle in an observation stands for, or undefined if it is not in view. */
+export function resolveHandle(obs: Observation, role: Role, handle: string): EntityRef | undefined {
+  const { products, targets } = obs.roles[role].handles;
+  if (products[handle]) return { kind: "product", id: products[handle] };
+  if (targets[handle]) return { kind: "target", id: targets[handle] };
+  return undefined;
+}
+
+/** The handle a role uses in an observation for an entity, or undefined if it is not in view. */
+export function handleFor(obs: Observation, role: Role, ref: EntityRef): string | undefined {
+  const table = ref.kind === "product" ? obs.roles[role].handles.products : obs.roles[role].handles.targets;
+  return Object.entries(table).find(([, id]) => id === ref.id)?.[0];
+}

@@ -1,0 +1,99 @@
+import { readFileSync } from "node:fs";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createRequire } from "node:module";
+import type { AddressInfo } from "node:net";
+import type { EnvId } from "../core/manifest.js";
+import { ENV_IDS, loadBuiltinEnv } from "../envs/env-data.js";
+import { pageBundle } from "./page-bundle.js";
+
+const require = createRequire(import.meta.url);
+const FONT = "@fontsource/roboto-condensed/files/roboto-condensed-latin-700-normal.woff2";
+
+interface PendingFrame {
+  resolve: (body: Buffer) => void;
+  reject: (err: Error) => void;
+}
+
+/**
+ * The local HTTP server the render pages talk to, on 127.0.0.1 and a free port: it serves the page,
+ * its bundle, the label font and each store's data, and receives each frame's pixels as one binary
+ * POST (`/frame/:id`), handing them to whoever awaits that frame.
+ */
+export class PageServer {
+  private readonly pending = new Map<string, PendingFrame>();
+  private server?: Server;
+  private fontBytes?: Buffer;
+  private readonly dataJson = new Map<EnvId, string>();
+
+  async start(): Promise<string> {
+    const bundle = await pageBundle();
+    this.fontBytes = readFileSync(require.resolve(FONT));
+    this.server = createServer((req, res) => {
+      this.handle(req, res, bundle).catch((err: unknown) => {
+        res.writeHead(500).end(String(err));
+      });
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, "127.0.0.1", resolve));
+    const { port } = this.server.address() as AddressInfo;
+    return `http://127.0.0.1:${port}`;
+  }
+
+  /** A promise for the pixels of frame `id`, registered before the page is asked to render it. */
+  expectFrame(id: string): Promise<Buffer> {
+    return new Promise((resolve, reject) => this.pending.set(id, { resolve, reject }));
+  }
+
+  cancelFrame(id: string, err: Error): void {
+    this.pending.get(id)?.reject(err);
+    this.pending.delete(id);
+  }
+
+  private sceneData(env: EnvId): string {
+    let json = this.dataJson.get(env);
+    if (!json) {
+      const d = loadBuiltinEnv(env);
+      json = JSON.stringify({ layout: d.layout, catalog: d.catalog, instances: d.instances });
+      this.dataJson.set(env, json);
+    }
+    return json;
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse, bundle: string): Promise<void> {
+    const url = new URL(req.url ?? "/", "http://localhost");
+    if (req.method === "POST" && url.pathname.startsWith("/frame/")) {
+      const id = url.pathname.slice("/frame/".length);
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const waiter = this.pending.get(id);
+      this.pending.delete(id);
+      res.writeHead(waiter ? 204 : 404).end();
+      waiter?.resolve(Buffer.concat(chunks));
+      return;
+    }
+    if (url.pathname === "/") {
+      res.writeHead(200, { "content-type": "text/html" });
+      res.end('<!doctype html><html><body><script type="module" src="/page.js"></script></body></html>');
+      return;
+    }
+    if (url.pathname === "/page.js") {
+      res.writeHead(200, { "content-type": "text/javascript" }).end(bundle);
+      return;
+    }
+    if (url.pathname === "/font.woff2") {
+      res.writeHead(200, { "content-type": "font/woff2" }).end(this.fontBytes);
+      return;
+    }
+    const data = /^\/data\/([a-z-]+)\.json$/.exec(url.pathname);
+    const env = data && ENV_IDS.find((e) => e === data[1]);
+    if (env) {
+      res.writeHead(200, { "content-type": "application/json" }).end(this.sceneData(env));
+      return;
+    }
+    res.writeHead(404).end();
+  }
+
+  async close(): Promise<void> {
+    for (const [id] of this.pending) this.cancelFrame(id, new Error("render server closed"));
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+}

@@ -1,0 +1,43 @@
+// The render page: builds the store in three.js and answers observation requests from Node.
+// Pixels go back as one binary POST of the three raw buffers, not as base64 through evaluate().
+
+import type { RenderPageApi } from "../camera.js";
+import { buildScene, type SceneData } from "../scene/build-scene.js";
+import { LABEL_FONT } from "../scene/label-atlas.js";
+import { ObservationPasses } from "../scene/passes.js";
+
+declare global {
+  interface Window {
+    siturecRender?: RenderPageApi;
+    siturecError?: string;
+  }
+}
+
+async function start(): Promise<void> {
+  const params = new URLSearchParams(location.search);
+  const env = params.get("env") ?? "supermarket";
+  const width = Number(params.get("w") ?? 640);
+  const height = Number(params.get("h") ?? 480);
+  const font = new FontFace(LABEL_FONT, "url(/font.woff2)");
+  document.fonts.add(await font.load());
+  const data = (await (await fetch(`/data/${env}.json`)).json()) as SceneData;
+  const t0 = performance.now();
+  const built = buildScene(data);
+  const passes = new ObservationPasses(built, width, height);
+  passes.render({ x: data.layout.start.x, z: data.layout.start.z, yaw: data.layout.start.yaw, pitch: 0 });
+  const buildMs = performance.now() - t0;
+  window.siturecRender = {
+    async observe(pose, frameId) {
+      const timings = passes.render(pose);
+      const t = performance.now();
+      const response = await fetch(`/frame/${frameId}`, { method: "POST", body: new Blob([passes.pixels]) });
+      if (!response.ok) throw new Error(`frame upload failed: ${response.status}`);
+      return { ...timings, postMs: performance.now() - t };
+    },
+    info: () => ({ renderer: passes.rendererInfo(), width, height, buildMs }),
+  };
+}
+
+start().catch((err: unknown) => {
+  window.siturecError = err instanceof Error ? `${err.message}\n${err.stack ?? ""}` : String(err);
+});

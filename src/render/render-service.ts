@@ -1,0 +1,222 @@
+import { existsSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { type Browser, chromium, type Page } from "playwright-core";
+import type { EnvId } from "../core/manifest.js";
+import type { CameraPose, PassTimings, RenderPageGlobals } from "./camera.js";
+import { findChromium } from "./chromium.js";
+import { PageServer } from "./page-server.js";
+
+/** One rendered view: colour, segmentation ids and depth, rows top-down. */
+export interface RawFrame {
+  width: number;
+  height: number;
+  /** RGBA bytes. */
+  rgba: Buffer;
+  /** 24-bit segmentation colour per pixel (0: background). */
+  seg: Uint32Array;
+  /** Linear depth along the optical axis in millimetres per pixel (0: nothing hit). */
+  depthMm: Uint32Array;
+  timings: PassTimings & { totalMs: number };
+}
+
+export interface RenderOptions {
+  width?: number;
+  height?: number;
+  /** Pages per store for concurrent episodes; default: half the CPU cores, at least one. */
+  poolSize?: number;
+  /** `auto` tries the GPU where the machine has a render node and falls back to SwiftShader. */
+  gpu?: "auto" | "on" | "off";
+}
+
+// Without the background-networking flags Chromium keeps trying to reach Google on a closed network.
+const BASE_FLAGS = [
+  "--no-sandbox",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-dev-shm-usage",
+];
+const SWIFTSHADER_FLAGS = ["--use-angle=swiftshader", "--enable-unsafe-swiftshader"];
+const GPU_FLAGS = ["--enable-gpu", "--ignore-gpu-blocklist", "--use-angle=default"];
+
+interface PooledPage {
+  page: Page;
+  busy: boolean;
+}
+
+/** Copies `rows` of `rowBytes` from a bottom-up GL buffer into top-down order. */
+function flipRows(src: Uint8Array, offset: number, width: number, height: number): Buffer {
+  const rowBytes = width * 4;
+  const out = Buffer.allocUnsafe(rowBytes * height);
+  for (let y = 0; y < height; y++) {
+    const from = offset + (height - 1 - y) * rowBytes;
+    out.set(src.subarray(from, from + rowBytes), y * rowBytes);
+  }
+  return out;
+}
+
+function packIds(rgba: Buffer, needAlpha: boolean): Uint32Array {
+  const n = rgba.length / 4;
+  const out = new Uint32Array(n);
+  for (let i = 0; i < n; i++) {
+    const j = i * 4;
+    if (needAlpha && rgba[j + 3] !== 255) continue;
+    out[i] = (rgba[j]! << 16) | (rgba[j + 1]! << 8) | rgba[j + 2]!;
+  }
+  return out;
+}
+
+/**
+ * Renders observations in headless Chromium: one browser, and per store a pool of pages that keep
+ * their scene alive across turns and episodes. Uses a GPU when Chromium has one, SwiftShader
+ * otherwise.
+ */
+export class RenderService {
+  readonly width: number;
+  readonly height: number;
+  readonly poolSize: number;
+  private readonly pools = new Map<EnvId, PooledPage[]>();
+  private readonly waiters = new Map<EnvId, ((p: PooledPage) => void)[]>();
+  private readonly creating = new Map<EnvId, number>();
+  private frameSeq = 0;
+  rendererName = "unknown";
+
+  private constructor(
+    private readonly browser: Browser,
+    private readonly server: PageServer,
+    private readonly baseUrl: string,
+    opts: RenderOptions,
+  ) {
+    this.width = opts.width ?? 640;
+    this.height = opts.height ?? 480;
+    this.poolSize = opts.poolSize ?? Math.max(1, Math.floor(availableParallelism() / 2));
+  }
+
+  static async start(opts: RenderOptions = {}): Promise<RenderService> {
+    const executablePath = findChromium();
+    const server = new PageServer();
+    const baseUrl = await server.start();
+    const gpu = opts.gpu ?? ((process.env.SITUREC_GPU as RenderOptions["gpu"]) || "auto");
+    const tryGpu = gpu === "on" || (gpu === "auto" && existsSync("/dev/dri/renderD128"));
+    const launch = (flags: string[]) =>
+      chromium.launch({ executablePath, headless: true, args: [...BASE_FLAGS, ...flags] });
+    let browser = await launch(tryGpu ? GPU_FLAGS : SWIFTSHADER_FLAGS);
+    let service = new RenderService(browser, server, baseUrl, opts);
+    if (tryGpu && gpu === "auto") {
+      try {
+        const name = await service.probe();
+        if (/swiftshader|llvmpipe/i.test(name)) throw new Error("software GL");
+      } catch {
+        await browser.close();
+        browser = await launch(SWIFTSHADER_FLAGS);
+        service = new RenderService(browser, server, baseUrl, opts);
+      }
+    }
+    return service;
+  }
+
+  /** Opens the supermarket page to learn which GL the browser got. */
+  private async probe(): Promise<string> {
+    const pooled = await this.acquire("supermarket");
+    this.release("supermarket", pooled);
+    return this.rendererName;
+  }
+
+  private async openPage(env: EnvId): Promise<PooledPage> {
+    const page = await this.browser.newPage();
+    await page.goto(`${this.baseUrl}/?env=${env}&w=${this.width}&h=${this.height}`);
+    await page.waitForFunction(
+      () => {
+        const g = globalThis as unknown as RenderPageGlobals;
+        return g.siturecRender !== undefined || g.siturecError !== undefined;
+      },
+      undefined,
+      { timeout: 180_000 },
+    );
+    const error = await page.evaluate(() => (globalThis as unknown as RenderPageGlobals).siturecError);
+    if (error) throw new Error(`render page for ${env} failed: ${error}`);
+    const info = await page.evaluate(() =>
+      (globalThis as unknown as RenderPageGlobals).siturecRender!.info(),
+    );
+    this.rendererName = info.renderer;
+    return { page, busy: true };
+  }
+
+  private async acquire(env: EnvId): Promise<PooledPage> {
+    const pool = this.pools.get(env) ?? [];
+    this.pools.set(env, pool);
+    const free = pool.find((p) => !p.busy);
+    if (free) {
+      free.busy = true;
+      return free;
+    }
+    const opening = this.creating.get(env) ?? 0;
+    if (pool.length + opening < this.poolSize) {
+      this.creating.set(env, opening + 1);
+      try {
+        const page = await this.openPage(env);
+        pool.push(page);
+        return page;
+      } finally {
+        this.creating.set(env, (this.creating.get(env) ?? 1) - 1);
+      }
+    }
+    return new Promise((resolve) => {
+      const list = this.waiters.get(env) ?? [];
+      list.push(resolve);
+      this.waiters.set(env, list);
+    });
+  }
+
+  private release(env: EnvId, pooled: PooledPage): void {
+    const next = this.waiters.get(env)?.shift();
+    if (next) next(pooled);
+    else pooled.busy = false;
+  }
+
+  /** Opens the store's page now (building a scene takes a few seconds), so the first render is warm. */
+  async warm(env: EnvId): Promise<void> {
+    this.release(env, await this.acquire(env));
+  }
+
+  /** Renders RGB, segmentation and depth from a camera at the shopper's eye. */
+  async render(env: EnvId, pose: CameraPose): Promise<RawFrame> {
+    const t0 = performance.now();
+    const pooled = await this.acquire(env);
+    const id = String(++this.frameSeq);
+    try {
+      const frame = this.server.expectFrame(id);
+      const timings = await pooled.page.evaluate(
+        ([p, frameId]) => (globalThis as unknown as RenderPageGlobals).siturecRender!.observe(p, frameId),
+        [pose, id] as const,
+      );
+      const body = await frame;
+      const size = this.width * this.height * 4;
+      if (body.length !== size * 3)
+        throw new Error(`render: frame ${id} has ${body.length} bytes, expected ${size * 3}`);
+      const rgba = flipRows(body, 0, this.width, this.height);
+      const seg = packIds(flipRows(body, size, this.width, this.height), false);
+      const depthMm = packIds(flipRows(body, size * 2, this.width, this.height), true);
+      return {
+        width: this.width,
+        height: this.height,
+        rgba,
+        seg,
+        depthMm,
+        timings: { ...timings, totalMs: performance.now() - t0 },
+      };
+    } catch (err) {
+      this.server.cancelFrame(id, err as Error);
+      throw err;
+    } finally {
+      this.release(env, pooled);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.browser.close();
+    await this.server.close();
+  }
+}

@@ -1,0 +1,268 @@
+import {
+  type BufferGeometry,
+  DoubleSide,
+  InstancedMesh,
+  Matrix4,
+  Mesh,
+  MeshBasicMaterial,
+  Scene,
+} from "three";
+import type { Catalog } from "../../core/catalog.js";
+import type { InstanceSet } from "../../core/instances.js";
+import type { Layout } from "../../core/layout.js";
+import type { Product } from "../../core/product.js";
+import type { DisplayArea, Fixture, Store } from "../../core/spatial.js";
+import { fixtureGeometry, fixtureSignAspect } from "./fixture-geometry.js";
+import { LabelAtlas } from "./label-atlas.js";
+import { furnitureGeometry, furnitureTag, groceryGeometry, groceryLabelAspect } from "./product-geometry.js";
+import { color, ShapeKit } from "./shape-kit.js";
+
+export interface SceneData {
+  layout: Layout;
+  catalog: Catalog;
+  instances: InstanceSet;
+}
+
+/** A mesh and what it is in the segmentation image (null: background). */
+export interface SceneItem {
+  mesh: Mesh;
+  segColor: string | null;
+  /** Glass: drawn in the colour pass only, invisible to segmentation and depth. */
+  colourOnly?: boolean;
+}
+
+export interface BuiltScene {
+  scene: Scene;
+  items: SceneItem[];
+  textures: LabelAtlas[];
+}
+
+const DEG = Math.PI / 180;
+const FLOOR = "#c9c4b9";
+const WALL = "#ece8df";
+const CEILING = "#f2f2f0";
+const STORE_WALL_HEIGHT = 3.2;
+
+function placed(geo: BufferGeometry, x: number, z: number, yaw: number, material: MeshBasicMaterial): Mesh {
+  const mesh = new Mesh(geo, material);
+  mesh.position.set(x, 0, z);
+  mesh.rotation.y = yaw * DEG;
+  mesh.matrixAutoUpdate = false;
+  mesh.updateMatrix();
+  return mesh;
+}
+
+function productLabelText(p: Product) {
+  return { top: p.brand, main: p.name, background: p.appearance.primary, accent: p.appearance.accent };
+}
+
+/**
+ * Builds the 3D store from its data: floor, walls, ceiling; fixtures with shelves, glass and signs
+ * (supermarket); walled stores with storefront signs and display areas with their signs and plinths
+ * (furniture hall); and every placed product, one instanced mesh per product, with its label
+ * legible on the front. Light is baked into vertex colours (see `shade`), so no scene lights are
+ * needed. Runs in the browser: the headless renderer and the web app share it.
+ */
+export function buildScene(data: SceneData): BuiltScene {
+  const atlas = new LabelAtlas(4096, 256);
+  const signs = new LabelAtlas(2048, 256);
+  const kit = new ShapeKit(atlas.white);
+  const signKit = new ShapeKit(signs.white);
+  const lit = new MeshBasicMaterial({ map: atlas.texture, vertexColors: true });
+  const signLit = new MeshBasicMaterial({ map: signs.texture, vertexColors: true });
+  const glassMat = new MeshBasicMaterial({
+    color: 0xcfe6f5,
+    transparent: true,
+    opacity: 0.18,
+    depthWrite: false,
+  });
+  const scene = new Scene();
+  const items: SceneItem[] = [];
+  const add = (mesh: Mesh, segColor: string | null, colourOnly = false) => {
+    scene.add(mesh);
+    items.push({ mesh, segColor, colourOnly });
+  };
+
+  const { width, depth, ceiling } = data.layout.floor;
+  const floor = kit.box(width, 0.02, depth, width / 2, -0.01, depth / 2, color(FLOOR), true);
+  add(placed(floor, 0, 0, 0, lit), null);
+  const ceil = kit.box(width, 0.02, depth, width / 2, ceiling + 0.01, depth / 2, color(CEILING), true);
+  add(placed(ceil, 0, 0, 0, lit), null);
+  const walls = data.layout.walls.map((w) => {
+    const len = Math.hypot(w.to[0] - w.from[0], w.to[1] - w.from[1]);
+    const geo = kit.box(len, w.height, w.thickness, 0, w.height / 2, 0, color(WALL));
+    const angle = Math.atan2(-(w.to[1] - w.from[1]), w.to[0] - w.from[0]);
+    return geo.rotateY(angle).translate((w.from[0] + w.to[0]) / 2, 0, (w.from[1] + w.to[1]) / 2);
+  });
+  if (walls.length) add(placed(kit.merge(walls), 0, 0, 0, lit), null);
+
+  for (const target of data.layout.navTargets) {
+    if (target.type === "fixture") addFixture(target);
+    else if (target.type === "store") addStore(target);
+    else addArea(target);
+  }
+
+  function addFixture(f: Fixture) {
+    const sign = signs.addLabel(
+      { top: "", main: f.name, background: "#1f3b57", accent: "#1f3b57" },
+      fixtureSignAspect(f),
+    );
+    const { solid, glass } = fixtureGeometry(signKit, f, sign);
+    add(placed(solid, f.location[0], f.location[1], f.yaw, signLit), f.segColor);
+    if (glass) add(placed(glass, f.location[0], f.location[1], f.yaw, glassMat), null, true);
+  }
+
+  function addStore(s: Store) {
+    const xs = s.footprint.map((p) => p[0]);
+    const zs = s.footprint.map((p) => p[1]);
+    const [x0, x1, z0, z1] = [Math.min(...xs), Math.max(...xs), Math.min(...zs), Math.max(...zs)];
+    const onHall = (v: number, max: number) => v === 0 || v === max;
+    const skinColor = color("#f3eee4");
+    const parts: BufferGeometry[] = [];
+    // Interior skins on each wall (and the storefront's outside face) carry the store's colour, so its
+    // whole image region is the store; the doorway stays open.
+    const door = s.doorway;
+    const doorMin = Math.min(door.from[0], door.to[0]);
+    const doorMax = Math.max(door.from[0], door.to[0]);
+    const frontZ = door.from[1];
+    const skin = 0.02;
+    for (const z of [z0, z1]) {
+      const inset = (onHall(z, depth) ? 0.1 : 0.075) + skin / 2 + 0.005;
+      const zz = z === z0 ? z + inset : z - inset;
+      if (z === frontZ) {
+        for (const [a, b] of [
+          [x0, doorMin],
+          [doorMax, x1],
+        ] as const) {
+          parts.push(
+            kit.box(b - a, STORE_WALL_HEIGHT, skin, (a + b) / 2, STORE_WALL_HEIGHT / 2, zz, skinColor),
+          );
+          const outside = z === z0 ? z - 0.075 - skin / 2 - 0.005 : z + 0.075 + skin / 2 + 0.005;
+          parts.push(
+            kit.box(b - a, STORE_WALL_HEIGHT, skin, (a + b) / 2, STORE_WALL_HEIGHT / 2, outside, skinColor),
+          );
+        }
+        parts.push(
+          kit.box(
+            doorMax - doorMin,
+            STORE_WALL_HEIGHT - 2.4,
+            0.17,
+            (doorMin + doorMax) / 2,
+            2.4 + (STORE_WALL_HEIGHT - 2.4) / 2,
+            z,
+            skinColor,
+          ),
+        );
+      } else {
+        parts.push(
+          kit.box(x1 - x0, STORE_WALL_HEIGHT, skin, (x0 + x1) / 2, STORE_WALL_HEIGHT / 2, zz, skinColor),
+        );
+      }
+    }
+    for (const x of [x0, x1]) {
+      const inset = (onHall(x, width) ? 0.1 : 0.075) + skin / 2 + 0.005;
+      const xx = x === x0 ? x + inset : x - inset;
+      parts.push(
+        kit.box(skin, STORE_WALL_HEIGHT, z1 - z0, xx, STORE_WALL_HEIGHT / 2, (z0 + z1) / 2, skinColor),
+      );
+    }
+    add(placed(kit.merge(parts), 0, 0, 0, lit), s.segColor);
+    // The storefront sign, above the doorway on the outside, and a smaller one inside.
+    const label = signs.addLabel(
+      { top: "", main: s.name, background: "#2b2b2b", accent: "#2b2b2b" },
+      3.6 / 0.6,
+    );
+    const out = s.yaw;
+    const outward = out === 0 ? -1 : 1;
+    const cx = (doorMin + doorMax) / 2;
+    const boards = [
+      signKit
+        .labelledBox(3.6, 0.6, 0.04, color("#ffffff"), label)
+        .rotateY(out * DEG)
+        .translate(cx, 2.55, frontZ + outward * 0.12),
+      signKit
+        .labelledBox(2.4, 0.4, 0.04, color("#ffffff"), label)
+        .rotateY((out + 180) * DEG)
+        .translate(cx, 2.5, frontZ - outward * 0.12),
+    ];
+    add(placed(signKit.merge(boards), 0, 0, 0, signLit), s.segColor);
+  }
+
+  function addArea(a: DisplayArea) {
+    const xs = a.footprint.map((p) => p[0]);
+    const zs = a.footprint.map((p) => p[1]);
+    const [x0, x1, z0, z1] = [Math.min(...xs), Math.max(...xs), Math.min(...zs), Math.max(...zs)];
+    const parts: BufferGeometry[] = [
+      kit.box(x1 - x0, 0.012, z1 - z0, (x0 + x1) / 2, 0.006, (z0 + z1) / 2, color("#d9cfbd")),
+    ];
+    for (const p of a.plinths) {
+      const px = p.footprint.map((q) => q[0]);
+      const pz = p.footprint.map((q) => q[1]);
+      const [a0, a1, b0, b1] = [Math.min(...px), Math.max(...px), Math.min(...pz), Math.max(...pz)];
+      parts.push(
+        kit.box(a1 - a0, p.height, b1 - b0, (a0 + a1) / 2, p.height / 2, (b0 + b1) / 2, color("#f4f1ec")),
+      );
+    }
+    add(placed(kit.merge(parts), 0, 0, 0, lit), a.segColor);
+    // A standing sign at the corner of the open edge, readable from the walkway and from inside.
+    const label = signs.addLabel(
+      { top: "", main: a.name, background: "#46603f", accent: "#46603f" },
+      1.2 / 0.36,
+    );
+    const point = data.layout.waypoints.find((w) => w.id === a.approaches.area_point);
+    const openNorth = point ? Math.abs(point.z - z0) < Math.abs(point.z - z1) : true;
+    const edgeZ = openNorth ? z0 + 0.15 : z1 - 0.15;
+    const sx = x0 + 0.5;
+    const faceOut = openNorth ? 0 : 180;
+    const sign = [
+      signKit.box(0.04, 1.4, 0.04, sx, 0.7, edgeZ, color("#3a3a3a")),
+      signKit
+        .labelledBox(1.2, 0.36, 0.03, color("#ffffff"), label)
+        .rotateY(faceOut * DEG)
+        .translate(sx, 1.4, edgeZ + (openNorth ? -0.016 : 0.016)),
+      signKit
+        .labelledBox(1.2, 0.36, 0.03, color("#ffffff"), label)
+        .rotateY((faceOut + 180) * DEG)
+        .translate(sx, 1.4, edgeZ + (openNorth ? 0.016 : -0.016)),
+    ];
+    add(placed(signKit.merge(sign), 0, 0, 0, signLit), a.segColor);
+  }
+
+  const byProduct = new Map<string, { x: number; y: number; z: number; yaw: number }[]>();
+  for (const inst of data.instances.instances) {
+    const list = byProduct.get(inst.product) ?? [];
+    list.push(inst);
+    byProduct.set(inst.product, list);
+  }
+  const m = new Matrix4();
+  const r = new Matrix4();
+  for (const p of data.catalog.products) {
+    const list = byProduct.get(p.id);
+    if (!list?.length) continue;
+    let geo: BufferGeometry;
+    if (p.kind === "grocery")
+      geo = groceryGeometry(kit, p, atlas.addLabel(productLabelText(p), groceryLabelAspect(p)));
+    else {
+      const tag = furnitureTag(p);
+      geo = furnitureGeometry(
+        kit,
+        p,
+        atlas.addLabel({ ...productLabelText(p), background: "#ffffff", accent: "#f2c230" }, tag.w / tag.h),
+      );
+    }
+    const mesh = new InstancedMesh(geo, lit, list.length);
+    list.forEach((inst, i) => {
+      mesh.setMatrixAt(
+        i,
+        m.makeTranslation(inst.x, inst.y, inst.z).multiply(r.makeRotationY(inst.yaw * DEG)),
+      );
+    });
+    mesh.matrixAutoUpdate = false;
+    mesh.computeBoundingSphere();
+    add(mesh, p.segColor);
+  }
+
+  for (const t of [atlas.texture, signs.texture]) t.needsUpdate = true;
+  glassMat.side = DoubleSide;
+  return { scene, items, textures: [atlas, signs] };
+}

@@ -1,0 +1,171 @@
+import {
+  Color,
+  GLSL3,
+  type Material,
+  NearestFilter,
+  PerspectiveCamera,
+  ShaderMaterial,
+  SRGBColorSpace,
+  Vector3,
+  WebGLRenderer,
+  WebGLRenderTarget,
+} from "three";
+import { CAMERA, type CameraPose, type PassTimings } from "../camera.js";
+import type { BuiltScene } from "./build-scene.js";
+
+const DEG = Math.PI / 180;
+
+// The id pass writes two targets at once (WebGL2 multiple render targets): segmentation, the exact
+// 24-bit colour, bypassing three's colour management (no tone mapping, no sRGB conversion); and
+// depth, the linear distance along the optical axis in millimetres packed into RGB, alpha 255 for a hit.
+const ID_VERTEX = `varying float vDepth;
+void main() {
+#include <begin_vertex>
+#include <project_vertex>
+  vDepth = -mvPosition.z;
+}`;
+const ID_FRAGMENT = `uniform vec3 uColor;
+varying float vDepth;
+layout(location = 0) out highp vec4 gSeg;
+layout(location = 1) out highp vec4 gDepth;
+void main() {
+  gSeg = vec4(uColor, 1.0);
+  float mm = clamp(floor(vDepth * 1000.0 + 0.5), 0.0, 16777215.0);
+  float r = floor(mm / 65536.0);
+  float g = floor((mm - r * 65536.0) / 256.0);
+  float b = mm - r * 65536.0 - g * 256.0;
+  gDepth = vec4(r, g, b, 255.0) / 255.0;
+}`;
+
+function idMaterial(hex: string | null): ShaderMaterial {
+  const v = hex ? Number.parseInt(hex.slice(1), 16) : 0;
+  return new ShaderMaterial({
+    glslVersion: GLSL3,
+    vertexShader: ID_VERTEX,
+    fragmentShader: ID_FRAGMENT,
+    uniforms: {
+      uColor: { value: new Vector3(((v >> 16) & 255) / 255, ((v >> 8) & 255) / 255, (v & 255) / 255) },
+    },
+  });
+}
+
+/**
+ * The render passes of an observation, into offscreen targets read back as RGBA bytes (rows
+ * bottom-up, as GL returns them) into one buffer: colour, then segmentation, then depth. Two passes:
+ * colour, and one that writes segmentation and depth together. No MSAA and no point lights: on a
+ * CPU rasteriser they cost two to three times the frame.
+ */
+export class ObservationPasses {
+  readonly camera: PerspectiveCamera;
+  /** Colour, segmentation and depth, RGBA each, one after the other. */
+  readonly pixels: Uint8Array<ArrayBuffer>;
+  private readonly renderer: WebGLRenderer;
+  private readonly colourTarget: WebGLRenderTarget;
+  private readonly idTarget: WebGLRenderTarget;
+  private readonly lit: Material[];
+  private readonly ids: Material[];
+  private readonly background = new Color(0x20242a);
+
+  constructor(
+    private readonly built: BuiltScene,
+    readonly width: number,
+    readonly height: number,
+  ) {
+    const canvas = document.createElement("canvas");
+    this.renderer = new WebGLRenderer({ canvas, antialias: false, powerPreference: "high-performance" });
+    this.renderer.setPixelRatio(1);
+    this.renderer.setSize(width, height, false);
+    this.camera = new PerspectiveCamera(CAMERA.verticalFovDeg, width / height, CAMERA.near, CAMERA.far);
+    this.camera.rotation.order = "YXZ";
+    this.colourTarget = new WebGLRenderTarget(width, height, { samples: 0, colorSpace: SRGBColorSpace });
+    this.idTarget = new WebGLRenderTarget(width, height, {
+      count: 2,
+      minFilter: NearestFilter,
+      magFilter: NearestFilter,
+      samples: 0,
+    });
+    this.pixels = new Uint8Array(width * height * 4 * 3);
+    this.lit = built.items.map((item) => item.mesh.material as Material);
+    const cache = new Map<string, ShaderMaterial>();
+    this.ids = built.items.map((item) => {
+      const key = item.segColor ?? "#000000";
+      let m = cache.get(key);
+      if (!m) {
+        m = idMaterial(item.segColor);
+        cache.set(key, m);
+      }
+      return m;
+    });
+  }
+
+  /** A short description of the GL implementation, e.g. "Google SwiftShader". */
+  rendererInfo(): string {
+    const gl = this.renderer.getContext();
+    const ext = gl.getExtension("WEBGL_debug_renderer_info");
+    return String(ext ? gl.getParameter(ext.UNMASKED_RENDERER_WEBGL) : gl.getParameter(gl.RENDERER));
+  }
+
+  setPose(pose: CameraPose): void {
+    this.camera.position.set(pose.x, CAMERA.eyeHeight, pose.z);
+    this.camera.rotation.set(pose.pitch * DEG, pose.yaw * DEG, 0);
+    this.camera.updateMatrixWorld();
+  }
+
+  private draw(colour: boolean): void {
+    const { items, scene } = this.built;
+    items.forEach((item, i) => {
+      item.mesh.visible = colour || !item.colourOnly;
+      item.mesh.material = colour ? this.lit[i]! : this.ids[i]!;
+    });
+    const target = colour ? this.colourTarget : this.idTarget;
+    this.renderer.setRenderTarget(target);
+    this.renderer.setClearColor(colour ? this.background : new Color(0, 0, 0), colour ? 1 : 0);
+    this.renderer.clear();
+    this.renderer.render(scene, this.camera);
+  }
+
+  /** Renders colour, segmentation and depth for a pose into `pixels`. */
+  render(pose: CameraPose): Omit<PassTimings, "postMs"> {
+    this.setPose(pose);
+    const size = this.width * this.height * 4;
+    const t0 = performance.now();
+    this.draw(true);
+    this.renderer.readRenderTargetPixels(
+      this.colourTarget,
+      0,
+      0,
+      this.width,
+      this.height,
+      this.pixels.subarray(0, size),
+    );
+    const t1 = performance.now();
+    this.draw(false);
+    this.renderer.readRenderTargetPixels(
+      this.idTarget,
+      0,
+      0,
+      this.width,
+      this.height,
+      this.pixels.subarray(size, 2 * size),
+      undefined,
+      0,
+    );
+    this.renderer.readRenderTargetPixels(
+      this.idTarget,
+      0,
+      0,
+      this.width,
+      this.height,
+      this.pixels.subarray(2 * size),
+      undefined,
+      1,
+    );
+    const t2 = performance.now();
+    this.built.items.forEach((item, i) => {
+      item.mesh.material = this.lit[i]!;
+      item.mesh.visible = true;
+    });
+    this.renderer.setRenderTarget(null);
+    return { rgbMs: t1 - t0, idsMs: t2 - t1 };
+  }
+}

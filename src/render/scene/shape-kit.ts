@@ -1,0 +1,161 @@
+import {
+  BoxGeometry,
+  type BufferGeometry,
+  Color,
+  CylinderGeometry,
+  Float32BufferAttribute,
+  SphereGeometry,
+} from "three";
+import { mergeGeometries } from "three/examples/jsm/utils/BufferGeometryUtils.js";
+
+/** A rectangle of the label atlas, in texture coordinates (v grows upwards). */
+export interface UvRect {
+  u0: number;
+  v0: number;
+  u1: number;
+  v1: number;
+}
+
+/**
+ * Every part of the scene's lit meshes carries position, normal, uv and color attributes and one
+ * material: the label atlas modulated by vertex colour. Plain parts point their uvs at a white
+ * patch of the atlas, so their colour is the vertex colour; labelled faces are white-coloured and
+ * show the atlas. One material for everything keeps the draw calls down.
+ */
+export class ShapeKit {
+  constructor(readonly white: UvRect) {}
+
+  private paint(geo: BufferGeometry, color: Color, flat = false): BufferGeometry {
+    const n = geo.getAttribute("position").count;
+    const normals = geo.getAttribute("normal");
+    const colors = new Float32Array(n * 3);
+    const uvs = new Float32Array(n * 2);
+    const u = (this.white.u0 + this.white.u1) / 2;
+    const v = (this.white.v0 + this.white.v1) / 2;
+    for (let i = 0; i < n; i++) {
+      const s = flat ? 1 : shade(normals.getY(i), normals.getZ(i));
+      colors.set([color.r * s, color.g * s, color.b * s], i * 3);
+      uvs.set([u, v], i * 2);
+    }
+    geo.setAttribute("color", new Float32BufferAttribute(colors, 3));
+    geo.setAttribute("uv", new Float32BufferAttribute(uvs, 2));
+    return geo;
+  }
+
+  /** A box of size (w, h, d) whose centre is at (x, y, z); `flat` skips the baked light (floor, ceiling). */
+  box(
+    w: number,
+    h: number,
+    d: number,
+    x: number,
+    y: number,
+    z: number,
+    color: Color,
+    flat = false,
+  ): BufferGeometry {
+    return this.paint(new BoxGeometry(w, h, d).translate(x, y, z), color, flat);
+  }
+
+  /** A vertical cylinder (or cone) standing on y with its axis at (x, z). */
+  cylinder(
+    rTop: number,
+    rBottom: number,
+    h: number,
+    x: number,
+    y: number,
+    z: number,
+    color: Color,
+    segments = 12,
+  ) {
+    return this.paint(new CylinderGeometry(rTop, rBottom, h, segments, 1).translate(x, y + h / 2, z), color);
+  }
+
+  sphere(
+    r: number,
+    x: number,
+    y: number,
+    z: number,
+    color: Color,
+    scale: [number, number, number] = [1, 1, 1],
+  ) {
+    return this.paint(new SphereGeometry(r, 10, 8).scale(...scale).translate(x, y, z), color);
+  }
+
+  /**
+   * A box standing on y = 0 whose front face (-z) shows an atlas rectangle; other faces take `color`.
+   * BoxGeometry lays out four vertices per face in the order +x, -x, +y, -y, +z, -z.
+   */
+  labelledBox(w: number, h: number, d: number, color: Color, label: UvRect, top?: Color): BufferGeometry {
+    const geo = this.paint(new BoxGeometry(w, h, d).translate(0, h / 2, 0), color);
+    const uv = geo.getAttribute("uv");
+    const col = geo.getAttribute("color");
+    const front = 5 * 4;
+    const corners: [number, number][] = [
+      [label.u0, label.v1],
+      [label.u1, label.v1],
+      [label.u0, label.v0],
+      [label.u1, label.v0],
+    ];
+    const lit = shade(0, -1);
+    for (let k = 0; k < 4; k++) {
+      uv.setXY(front + k, ...corners[k]!);
+      col.setXYZ(front + k, lit, lit, lit);
+    }
+    const up = shade(1, 0);
+    if (top) for (let k = 8; k < 12; k++) col.setXYZ(k, top.r * up, top.g * up, top.b * up);
+    return geo;
+  }
+
+  /**
+   * A cylinder standing on y = 0 whose front half (facing -z) shows an atlas rectangle wrapped around
+   * it; the back half samples the label's edge columns, which labels paint in their background colour.
+   */
+  labelledCylinder(r: number, h: number, color: Color, label: UvRect, top?: Color): BufferGeometry {
+    const segments = 16;
+    const geo = this.paint(new CylinderGeometry(r, r, h, segments, 1).translate(0, h / 2, 0), color);
+    const uv = geo.getAttribute("uv");
+    const col = geo.getAttribute("color");
+    const side = (segments + 1) * 2;
+    const inset = (label.u1 - label.u0) * 0.02;
+    for (let i = 0; i < side; i++) {
+      const u = uv.getX(i);
+      const v = uv.getY(i);
+      const x = Math.min(1, Math.max(0, (u - 0.25) / 0.5));
+      uv.setXY(
+        i,
+        label.u0 + inset + x * (label.u1 - label.u0 - 2 * inset),
+        label.v0 + v * (label.v1 - label.v0),
+      );
+      const s = shade(0, geo.getAttribute("normal").getZ(i));
+      col.setXYZ(i, s, s, s);
+    }
+    if (top) {
+      const up = shade(1, 0);
+      for (let i = side; i < uv.count; i++) {
+        if (geo.getAttribute("position").getY(i) > h / 2) col.setXYZ(i, top.r * up, top.g * up, top.b * up);
+      }
+    }
+    return geo;
+  }
+
+  merge(parts: BufferGeometry[]): BufferGeometry {
+    const merged = mergeGeometries(parts.map((p) => (p.index ? p : p)));
+    if (!merged) throw new Error("shape kit: parts could not be merged");
+    for (const p of parts) p.dispose();
+    return merged;
+  }
+}
+
+/**
+ * Baked light, in the object's own frame: bright from above, brighter on the front (where labels
+ * are) than on the sides and back, dark underneath. Baking it into vertex colours lets the colour
+ * pass skip per-pixel lighting, which on a CPU rasteriser is a quarter of the frame; it only
+ * depends on the vertical and front-back parts of the normal, so a turned instance stays right.
+ */
+export function shade(normalY: number, normalZ: number): number {
+  return 0.74 + 0.24 * normalY - 0.12 * normalZ;
+}
+
+export function color(hex: string): Color {
+  return new Color(hex);
+}
