@@ -7,6 +7,7 @@ import { type CliIo, processIo } from "./io.js";
 import { registerRender } from "./render-command.js";
 import { registerTasks } from "./tasks-command.js";
 import { VERSION } from "./version.js";
+import { registerWorld } from "./world-command.js";
 
 export function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
   const program = new Command("siturec")
@@ -20,6 +21,7 @@ export function buildProgram(io: CliIo, setExit: (code: number) => void): Comman
   registerData(program, io, setExit);
   registerTasks(program, io, setExit);
   registerRender(program, io, setExit);
+  registerWorld(program, io);
   for (const command of program.commands) {
     command.exitOverride().showHelpAfterError().configureOutput({ writeOut: io.out, writeErr: io.err });
     for (const sub of command.commands) {

@@ -18,9 +18,15 @@ export interface PassTimings {
   postMs: number;
 }
 
+/** The store's changeable state as drawn: instances off their places, and what the shopper holds. */
+export interface SceneState {
+  hidden: string[];
+  held: string | null;
+}
+
 /** What the render page exposes on its global object to the Node side. */
 export interface RenderPageApi {
-  observe(pose: CameraPose, frameId: string): Promise<PassTimings>;
+  observe(pose: CameraPose, frameId: string, state?: SceneState): Promise<PassTimings>;
   info(): { renderer: string; width: number; height: number; buildMs: number };
 }
 

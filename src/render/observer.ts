@@ -2,7 +2,7 @@ import type { EnvId } from "../core/manifest.js";
 import type { Product } from "../core/product.js";
 import type { NavTarget } from "../core/spatial.js";
 import { type EnvData, loadBuiltinEnv } from "../envs/env-data.js";
-import type { CameraPose } from "./camera.js";
+import type { CameraPose, SceneState } from "./camera.js";
 import type { RawFrame, RenderService } from "./render-service.js";
 import { annotate } from "./som/annotate.js";
 import { type EntityRef, extractRegions } from "./som/regions.js";
@@ -78,8 +78,13 @@ export async function observeFrame(env: EnvId, pose: CameraPose, frame: RawFrame
 }
 
 /** Renders and annotates an observation for both roles. */
-export async function observe(service: RenderService, env: EnvId, pose: CameraPose): Promise<Observation> {
-  return observeFrame(env, pose, await service.render(env, pose));
+export async function observe(
+  service: RenderService,
+  env: EnvId,
+  pose: CameraPose,
+  state?: SceneState,
+): Promise<Observation> {
+  return observeFrame(env, pose, await service.render(env, pose, state));
 }
 
 /** What a role's handle in an observation stands for, or undefined if it is not in view. */

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { type Browser, chromium, type Page } from "playwright-core";
 import type { EnvId } from "../core/manifest.js";
-import type { CameraPose, PassTimings, RenderPageGlobals } from "./camera.js";
+import type { CameraPose, PassTimings, RenderPageGlobals, SceneState } from "./camera.js";
 import { findChromium } from "./chromium.js";
 import { PageServer } from "./page-server.js";
 
@@ -181,16 +181,24 @@ export class RenderService {
     this.release(env, await this.acquire(env));
   }
 
-  /** Renders RGB, segmentation and depth from a camera at the shopper's eye. */
-  async render(env: EnvId, pose: CameraPose): Promise<RawFrame> {
+  /**
+   * Renders RGB, segmentation and depth from a camera at the shopper's eye, with the store in
+   * `state` (items picked up, the item in hand); pages are pooled, so every call states it in full.
+   */
+  async render(
+    env: EnvId,
+    pose: CameraPose,
+    state: SceneState = { hidden: [], held: null },
+  ): Promise<RawFrame> {
     const t0 = performance.now();
     const pooled = await this.acquire(env);
     const id = String(++this.frameSeq);
     try {
       const frame = this.server.expectFrame(id);
       const timings = await pooled.page.evaluate(
-        ([p, frameId]) => (globalThis as unknown as RenderPageGlobals).siturecRender!.observe(p, frameId),
-        [pose, id] as const,
+        ([p, frameId, s]) =>
+          (globalThis as unknown as RenderPageGlobals).siturecRender!.observe(p, frameId, s),
+        [pose, id, state] as const,
       );
       const body = await frame;
       const size = this.width * this.height * 4;

@@ -27,7 +27,8 @@ async function start(): Promise<void> {
   passes.render({ x: data.layout.start.x, z: data.layout.start.z, yaw: data.layout.start.yaw, pitch: 0 });
   const buildMs = performance.now() - t0;
   window.siturecRender = {
-    async observe(pose, frameId) {
+    async observe(pose, frameId, state) {
+      passes.setState(state ?? { hidden: [], held: null });
       const timings = passes.render(pose);
       const t = performance.now();
       const response = await fetch(`/frame/${frameId}`, { method: "POST", body: new Blob([passes.pixels]) });

@@ -31,10 +31,23 @@ export interface SceneItem {
   colourOnly?: boolean;
 }
 
+/** Where a placed instance lives in its product's instanced mesh. */
+export interface InstanceSlot {
+  mesh: InstancedMesh;
+  index: number;
+  matrix: Matrix4;
+}
+
 export interface BuiltScene {
   scene: Scene;
   items: SceneItem[];
   textures: LabelAtlas[];
+  /** Instance id → its slot, to take an item off its place (picked up) and put it back. */
+  slots: Map<string, InstanceSlot>;
+  /** Product id → one unit's geometry and segmentation colour, to show an item in the shopper's hand. */
+  units: Map<string, { geometry: BufferGeometry; segColor: string }>;
+  /** The material products are drawn with. */
+  productMaterial: MeshBasicMaterial;
 }
 
 const DEG = Math.PI / 180;
@@ -228,7 +241,9 @@ export function buildScene(data: SceneData): BuiltScene {
     add(placed(signKit.merge(sign), 0, 0, 0, signLit), a.segColor);
   }
 
-  const byProduct = new Map<string, { x: number; y: number; z: number; yaw: number }[]>();
+  const slots = new Map<string, InstanceSlot>();
+  const units = new Map<string, { geometry: BufferGeometry; segColor: string }>();
+  const byProduct = new Map<string, { id: string; x: number; y: number; z: number; yaw: number }[]>();
   for (const inst of data.instances.instances) {
     const list = byProduct.get(inst.product) ?? [];
     list.push(inst);
@@ -252,11 +267,14 @@ export function buildScene(data: SceneData): BuiltScene {
     }
     const mesh = new InstancedMesh(geo, lit, list.length);
     list.forEach((inst, i) => {
-      mesh.setMatrixAt(
-        i,
-        m.makeTranslation(inst.x, inst.y, inst.z).multiply(r.makeRotationY(inst.yaw * DEG)),
-      );
+      const matrix = m
+        .makeTranslation(inst.x, inst.y, inst.z)
+        .multiply(r.makeRotationY(inst.yaw * DEG))
+        .clone();
+      mesh.setMatrixAt(i, matrix);
+      slots.set(inst.id, { mesh, index: i, matrix });
     });
+    units.set(p.id, { geometry: geo, segColor: p.segColor });
     mesh.matrixAutoUpdate = false;
     mesh.computeBoundingSphere();
     add(mesh, p.segColor);
@@ -264,5 +282,5 @@ export function buildScene(data: SceneData): BuiltScene {
 
   for (const t of [atlas.texture, signs.texture]) t.needsUpdate = true;
   glassMat.side = DoubleSide;
-  return { scene, items, textures: [atlas, signs] };
+  return { scene, items, textures: [atlas, signs], slots, units, productMaterial: lit };
 }

@@ -1,7 +1,10 @@
 import {
+  BoxGeometry,
   Color,
   GLSL3,
   type Material,
+  Matrix4,
+  Mesh,
   NearestFilter,
   PerspectiveCamera,
   ShaderMaterial,
@@ -10,7 +13,7 @@ import {
   WebGLRenderer,
   WebGLRenderTarget,
 } from "three";
-import { CAMERA, type CameraPose, type PassTimings } from "../camera.js";
+import { CAMERA, type CameraPose, type PassTimings, type SceneState } from "../camera.js";
 import type { BuiltScene } from "./build-scene.js";
 
 const DEG = Math.PI / 180;
@@ -65,6 +68,10 @@ export class ObservationPasses {
   private readonly lit: Material[];
   private readonly ids: Material[];
   private readonly background = new Color(0x20242a);
+  private readonly hidden = new Set<string>();
+  private readonly held: Mesh;
+  private readonly heldIds: ShaderMaterial;
+  private heldProduct: string | null = null;
 
   constructor(
     private readonly built: BuiltScene,
@@ -85,9 +92,16 @@ export class ObservationPasses {
       samples: 0,
     });
     this.pixels = new Uint8Array(width * height * 4 * 3);
+    // The item in the shopper's hand: one mesh whose geometry is swapped in when something is held.
+    this.heldIds = idMaterial(null);
+    this.held = new Mesh(new BoxGeometry(0.01, 0.01, 0.01), built.productMaterial);
+    this.held.visible = false;
+    built.scene.add(this.held);
+    built.items.push({ mesh: this.held, segColor: null });
     this.lit = built.items.map((item) => item.mesh.material as Material);
     const cache = new Map<string, ShaderMaterial>();
     this.ids = built.items.map((item) => {
+      if (item.mesh === this.held) return this.heldIds;
       const key = item.segColor ?? "#000000";
       let m = cache.get(key);
       if (!m) {
@@ -109,12 +123,51 @@ export class ObservationPasses {
     this.camera.position.set(pose.x, CAMERA.eyeHeight, pose.z);
     this.camera.rotation.set(pose.pitch * DEG, pose.yaw * DEG, 0);
     this.camera.updateMatrixWorld();
+    if (this.heldProduct) {
+      // Held at arm's length, a little below the eyes, label towards the shopper.
+      const at = this.camera.localToWorld(new Vector3(0, -0.14, -0.55));
+      const box = this.held.geometry.boundingBox!;
+      this.held.position.set(at.x, at.y - (box.max.y - box.min.y) / 2, at.z);
+      this.held.rotation.set(0, pose.yaw * DEG + Math.PI, 0);
+      this.held.updateMatrix();
+      this.held.updateMatrixWorld();
+    }
+  }
+
+  /** Takes items off their places (picked up) or puts them back, and shows what the shopper holds. */
+  setState(state: SceneState): void {
+    const hide = new Set(state.hidden);
+    const zero = new Matrix4().makeScale(0, 0, 0);
+    for (const id of new Set([...this.hidden, ...hide])) {
+      const slot = this.built.slots.get(id);
+      if (!slot || this.hidden.has(id) === hide.has(id)) continue;
+      slot.mesh.setMatrixAt(slot.index, hide.has(id) ? zero : slot.matrix);
+      slot.mesh.instanceMatrix.needsUpdate = true;
+      if (hide.has(id)) this.hidden.add(id);
+      else this.hidden.delete(id);
+    }
+    if (state.held !== this.heldProduct) {
+      const unit = state.held ? this.built.units.get(state.held) : undefined;
+      this.heldProduct = unit ? state.held : null;
+      this.held.visible = !!unit;
+      if (unit) {
+        this.held.geometry = unit.geometry;
+        unit.geometry.computeBoundingBox();
+        const v = Number.parseInt(unit.segColor.slice(1), 16);
+        (this.heldIds.uniforms.uColor!.value as Vector3).set(
+          ((v >> 16) & 255) / 255,
+          ((v >> 8) & 255) / 255,
+          (v & 255) / 255,
+        );
+      }
+    }
   }
 
   private draw(colour: boolean): void {
     const { items, scene } = this.built;
     items.forEach((item, i) => {
-      item.mesh.visible = colour || !item.colourOnly;
+      item.mesh.visible =
+        (colour || !item.colourOnly) && (item.mesh !== this.held || this.heldProduct !== null);
       item.mesh.material = colour ? this.lit[i]! : this.ids[i]!;
     });
     const target = colour ? this.colourTarget : this.idTarget;
@@ -163,7 +216,7 @@ export class ObservationPasses {
     const t2 = performance.now();
     this.built.items.forEach((item, i) => {
       item.mesh.material = this.lit[i]!;
-      item.mesh.visible = true;
+      item.mesh.visible = item.mesh !== this.held || this.heldProduct !== null;
     });
     this.renderer.setRenderTarget(null);
     return { rgbMs: t1 - t0, idsMs: t2 - t1 };

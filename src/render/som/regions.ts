@@ -39,7 +39,8 @@ export interface TargetRegion {
  * How far annotations reach, and how big a region must be to count: products are marked within
  * 4 m (further away a package is a few pixels and unreadable), fixtures, stores and areas within
  * 30 m (anything across the store). Facings of one product closer than 2 px on screen merge into
- * one region; smaller specks are dropped.
+ * one region; smaller specks are dropped. Pixel counts are for a 640×480 view and scale with the
+ * image area, so other resolutions see the same things.
  */
 export const SOM_LIMITS = {
   productRangeM: 4,
@@ -119,6 +120,10 @@ export function extractRegions(
   index: ReadonlyMap<number, EntityRef>,
 ): { products: ProductRegion[]; targets: TargetRegion[] } {
   const { width: w, height: h, seg, depthMm } = frame;
+  const area = (w * h) / (640 * 480);
+  const minProduct = SOM_LIMITS.minProductPixels * area;
+  const minComponent = SOM_LIMITS.minComponentPixels * area;
+  const minTarget = SOM_LIMITS.minTargetPixels * area;
   const productRange = SOM_LIMITS.productRangeM * 1000;
   const targetRange = SOM_LIMITS.targetRangeM * 1000;
   const stats = new Map<number, Stats>();
@@ -148,7 +153,7 @@ export function extractRegions(
   const targets: TargetRegion[] = [];
   for (const s of stats.values()) {
     if (s.ref.kind === "target") {
-      if (s.pixels >= SOM_LIMITS.minTargetPixels) {
+      if (s.pixels >= minTarget) {
         targets.push({
           targetId: s.ref.id,
           pixels: s.pixels,
@@ -158,7 +163,7 @@ export function extractRegions(
       }
       continue;
     }
-    if (s.pixels < SOM_LIMITS.minProductPixels) continue;
+    if (s.pixels < minProduct) continue;
     const pad = SOM_LIMITS.mergeRadiusPx + 1;
     const ox = s.box.x0 - pad;
     const oy = s.box.y0 - pad;
@@ -190,7 +195,7 @@ export function extractRegions(
         box.y0 = Math.min(box.y0, y);
         box.y1 = Math.max(box.y1, y);
       }
-      if (pixels < SOM_LIMITS.minComponentPixels) continue;
+      if (pixels < minComponent) continue;
       const [shape] = contours().size([cw, ch]).thresholds([0.5])(Array.from(values));
       const rings = (shape?.coordinates ?? []).flatMap((polygon) =>
         polygon.map((ring) =>

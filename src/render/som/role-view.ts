@@ -149,7 +149,7 @@ function caption(role: Role, products: VisibleProduct[], targets: VisibleTarget[
   const who = role === "shopper" ? "your" : "the shopper's";
   return [
     `Visible products in ${who} view (handle: name, distance, bearing):`,
-    ...(productLines.length ? productLines : ["- none within reach"]),
+    ...(productLines.length ? productLines : ["- none in view"]),
     "Visible navigation targets (handle: name, distance, bearing; approaches usable now):",
     ...(targetLines.length ? targetLines : ["- none"]),
   ].join("\n");

@@ -4,8 +4,9 @@ import { extractRegions, SOM_LIMITS } from "./regions.js";
 import { letters, productHandle, targetHandles } from "./role-labels.js";
 import { supportedApproaches } from "./role-view.js";
 
-const W = 100;
-const H = 60;
+// A quarter of the 640×480 view, so the pixel thresholds scale to a quarter too.
+const W = 320;
+const H = 240;
 
 function frame(paint: (x: number, y: number) => [number, number] | undefined) {
   const seg = new Uint32Array(W * H);
@@ -56,10 +57,10 @@ describe("extractRegions", () => {
     const { products, targets } = extractRegions(f, index);
     expect(products).toEqual([]);
     expect(targets).toEqual([
-      { targetId: "shelf-01", pixels: 70 * 30, minDepthM: 9, box: { x0: 30, y0: 30, x1: 99, y1: 59 } },
+      { targetId: "shelf-01", pixels: 290 * 210, minDepthM: 9, box: { x0: 30, y0: 30, x1: 319, y1: 239 } },
     ]);
     const speck = extractRegions(
-      frame((x, y) => (x < 3 && y < 3 ? [0x102030, 1000] : undefined)),
+      frame((x, y) => (x < 2 && y < 2 ? [0x102030, 1000] : undefined)),
       index,
     );
     expect(speck.products).toEqual([]);
