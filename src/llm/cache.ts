@@ -1,0 +1,50 @@
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+
+export interface CachedResponse {
+  text: string;
+  inputTokens: number;
+  outputTokens: number;
+}
+
+/** SHA-256 of a canonical JSON rendering (object keys sorted). */
+export function hashOf(value: unknown): string {
+  const canonical = JSON.stringify(value, (_k, v: unknown) =>
+    v && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)),
+        )
+      : v,
+  );
+  return createHash("sha256").update(canonical).digest("hex");
+}
+
+/**
+ * Model responses on disk, one JSON file per request key (model id, full request with images by
+ * content hash, sampling parameters). Written atomically (temp file + rename). Only successful
+ * responses are stored; keys never are, since the key is not part of a request.
+ */
+export class ResponseCache {
+  constructor(readonly dir: string) {}
+
+  private path(key: string): string {
+    return join(this.dir, key.slice(0, 2), `${key}.json`);
+  }
+
+  get(key: string): CachedResponse | undefined {
+    try {
+      return JSON.parse(readFileSync(this.path(key), "utf8")) as CachedResponse;
+    } catch {
+      return undefined;
+    }
+  }
+
+  set(key: string, value: CachedResponse): void {
+    const path = this.path(key);
+    mkdirSync(dirname(path), { recursive: true });
+    const tmp = `${path}.${process.pid}.tmp`;
+    writeFileSync(tmp, JSON.stringify(value));
+    renameSync(tmp, path);
+  }
+}

@@ -1,0 +1,309 @@
+import { createHash } from "node:crypto";
+import { APICallError } from "@ai-sdk/provider";
+import { generateText, type ModelMessage } from "ai";
+import pLimit, { type LimitFunction } from "p-limit";
+import { hashOf, ResponseCache } from "./cache.js";
+import { parseModelId } from "./model-id.js";
+import { costOf, DEFAULT_PRICES, type PriceTable, priceFor } from "./prices.js";
+import { languageModel, MissingApiKeyError, providerPool } from "./providers.js";
+import { redact } from "./redact.js";
+
+export type ContentPart = { type: "text"; text: string } | { type: "image"; data: Buffer; mediaType: string };
+
+export interface LlmMessage {
+  role: "user" | "assistant";
+  content: string | ContentPart[];
+}
+
+export interface LlmRequest {
+  model: string;
+  system?: string;
+  messages: LlmMessage[];
+  temperature?: number;
+  maxOutputTokens?: number;
+  seed?: number;
+}
+
+export interface LlmResponse {
+  text: string;
+  inputTokens: number;
+  outputTokens: number;
+  costUsd: number;
+  cached: boolean;
+  /** HTTP attempts made (0 when served from the cache). */
+  attempts: number;
+  latencyMs: number;
+}
+
+export type LlmErrorKind =
+  | "missing_key"
+  | "unknown_provider"
+  | "unreachable"
+  | "timeout"
+  | "http"
+  | "rate_limited";
+
+/** A model call that failed for good (after retries): its kind, and a message without secrets. */
+export class LlmError extends Error {
+  override readonly name = "LlmError";
+  constructor(
+    readonly kind: LlmErrorKind,
+    message: string,
+    readonly status?: number,
+  ) {
+    super(redact(message));
+  }
+}
+
+export interface LlmClientOptions {
+  /** Where responses are cached; undefined: no cache. */
+  cacheDir?: string;
+  /** Neither read nor write the cache. */
+  noCache?: boolean;
+  requestTimeoutMs?: number;
+  maxRetries?: number;
+  /** First backoff step; each retry doubles it (full jitter), capped at `maxDelayMs`. */
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  /** Concurrent requests per provider, shared by every episode that uses this client. */
+  concurrency?: number;
+  prices?: PriceTable;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Seconds or an HTTP date in `retry-after`, or milliseconds in `retry-after-ms`. */
+export function retryAfterMs(headers: Record<string, string> | undefined): number | undefined {
+  if (!headers) return undefined;
+  const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+  const ms = Number(lower["retry-after-ms"]);
+  if (Number.isFinite(ms) && ms >= 0) return ms;
+  const value = lower["retry-after"];
+  if (value === undefined) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
+function toModelMessages(messages: LlmMessage[]): ModelMessage[] {
+  return messages.map((m): ModelMessage => {
+    if (typeof m.content === "string")
+      return m.role === "user"
+        ? { role: "user", content: m.content }
+        : { role: "assistant", content: m.content };
+    if (m.role === "assistant") {
+      return {
+        role: "assistant",
+        content: m.content.map((p) => (p.type === "text" ? p.text : "[image]")).join("\n"),
+      };
+    }
+    return {
+      role: "user",
+      content: m.content.map((p) =>
+        p.type === "text"
+          ? { type: "text" as const, text: p.text }
+          : { type: "image" as const, image: p.data, mediaType: p.mediaType },
+      ),
+    };
+  });
+}
+
+/** The request as the cache keys it: images by their content hash. */
+function cacheView(req: LlmRequest): unknown {
+  return {
+    ...req,
+    messages: req.messages.map((m) => ({
+      role: m.role,
+      content:
+        typeof m.content === "string"
+          ? m.content
+          : m.content.map((p) =>
+              p.type === "text"
+                ? p
+                : {
+                    type: "image",
+                    mediaType: p.mediaType,
+                    sha256: createHash("sha256").update(p.data).digest("hex"),
+                  },
+            ),
+    })),
+  };
+}
+
+/**
+ * Model calls through the Vercel AI SDK with what a benchmark needs around them: a response cache,
+ * retries with exponential backoff and jitter that honour `retry-after` (on 429, 5xx and timeouts),
+ * a request timeout, a concurrency limit per provider shared across episodes, and token and cost
+ * accounting. Written here rather than with the SDK's own retries because every attempt has to be
+ * counted and every wait has to respect the shared limit.
+ */
+export class LlmClient {
+  readonly prices: PriceTable;
+  private readonly cache?: ResponseCache;
+  private readonly limits = new Map<string, LimitFunction>();
+  private readonly opts: Required<Omit<LlmClientOptions, "cacheDir" | "noCache" | "prices">>;
+  /** HTTP attempts made by this client (cache hits make none). */
+  httpAttempts = 0;
+
+  constructor(options: LlmClientOptions = {}) {
+    this.prices = { ...DEFAULT_PRICES, ...(options.prices ?? {}) };
+    if (options.cacheDir && !options.noCache) this.cache = new ResponseCache(options.cacheDir);
+    this.opts = {
+      requestTimeoutMs: options.requestTimeoutMs ?? 120_000,
+      maxRetries: options.maxRetries ?? 4,
+      baseDelayMs: options.baseDelayMs ?? 1000,
+      maxDelayMs: options.maxDelayMs ?? 60_000,
+      concurrency: options.concurrency ?? 4,
+    };
+  }
+
+  private limitFor(pool: string): LimitFunction {
+    let limit = this.limits.get(pool);
+    if (!limit) {
+      limit = pLimit(this.opts.concurrency);
+      this.limits.set(pool, limit);
+    }
+    return limit;
+  }
+
+  async complete(req: LlmRequest): Promise<LlmResponse> {
+    let spec: ReturnType<typeof parseModelId>;
+    try {
+      spec = parseModelId(req.model);
+    } catch (err) {
+      throw new LlmError("unknown_provider", (err as Error).message);
+    }
+    const price = priceFor(req.model, this.prices);
+    const key = hashOf(cacheView(req));
+    const hit = this.cache?.get(key);
+    if (hit) {
+      return {
+        ...hit,
+        costUsd: costOf(price, hit.inputTokens, hit.outputTokens),
+        cached: true,
+        attempts: 0,
+        latencyMs: 0,
+      };
+    }
+    let model: ReturnType<typeof languageModel>;
+    try {
+      model = languageModel(spec);
+    } catch (err) {
+      if (err instanceof MissingApiKeyError) throw new LlmError("missing_key", err.message);
+      throw err;
+    }
+    const started = performance.now();
+    const result = await this.limitFor(providerPool(spec))(() => this.withRetries(req, model));
+    const response: LlmResponse = {
+      ...result,
+      costUsd: costOf(price, result.inputTokens, result.outputTokens),
+      cached: false,
+      latencyMs: performance.now() - started,
+    };
+    this.cache?.set(key, {
+      text: response.text,
+      inputTokens: response.inputTokens,
+      outputTokens: response.outputTokens,
+    });
+    return response;
+  }
+
+  private async withRetries(
+    req: LlmRequest,
+    model: ReturnType<typeof languageModel>,
+  ): Promise<{ text: string; inputTokens: number; outputTokens: number; attempts: number }> {
+    for (let attempt = 1; ; attempt++) {
+      this.httpAttempts++;
+      try {
+        const r = await generateText({
+          model,
+          ...(req.system ? { system: req.system } : {}),
+          messages: toModelMessages(req.messages),
+          maxRetries: 0,
+          abortSignal: AbortSignal.timeout(this.opts.requestTimeoutMs),
+          ...(req.temperature !== undefined ? { temperature: req.temperature } : {}),
+          ...(req.maxOutputTokens !== undefined ? { maxOutputTokens: req.maxOutputTokens } : {}),
+          ...(req.seed !== undefined ? { seed: req.seed } : {}),
+        });
+        return {
+          text: r.text,
+          inputTokens: r.usage.inputTokens ?? 0,
+          outputTokens: r.usage.outputTokens ?? 0,
+          attempts: attempt,
+        };
+      } catch (err) {
+        const failure = classify(err);
+        if (!failure.retry || attempt > this.opts.maxRetries) {
+          throw new LlmError(
+            failure.kind,
+            `${req.model}: ${failure.message} (after ${attempt} attempt${attempt === 1 ? "" : "s"})`,
+            failure.status,
+          );
+        }
+        const backoff =
+          Math.min(this.opts.maxDelayMs, this.opts.baseDelayMs * 2 ** (attempt - 1)) * Math.random();
+        await sleep(
+          failure.waitMs !== undefined
+            ? Math.min(this.opts.maxDelayMs, failure.waitMs) * (1 + 0.1 * Math.random())
+            : backoff,
+        );
+      }
+    }
+  }
+}
+
+function classify(err: unknown): {
+  kind: LlmErrorKind;
+  message: string;
+  retry: boolean;
+  status?: number;
+  waitMs?: number;
+} {
+  if (APICallError.isInstance(err)) {
+    const status = err.statusCode;
+    const wait = retryAfterMs(err.responseHeaders);
+    if (status === 429)
+      return {
+        kind: "rate_limited",
+        message: `rate limited (429)`,
+        retry: true,
+        status,
+        ...(wait !== undefined ? { waitMs: wait } : {}),
+      };
+    if (status !== undefined && status >= 500) {
+      return {
+        kind: "http",
+        message: `server error ${status}`,
+        retry: true,
+        status,
+        ...(wait !== undefined ? { waitMs: wait } : {}),
+      };
+    }
+    if (status !== undefined)
+      return { kind: "http", message: `HTTP ${status}: ${err.message}`, retry: false, status };
+    const cause = (err.cause as { code?: string } | undefined)?.code;
+    if (
+      cause === "ECONNREFUSED" ||
+      cause === "ENOTFOUND" ||
+      /cannot connect to api|fetch failed|ECONNREFUSED|ENOTFOUND/i.test(err.message)
+    ) {
+      return {
+        kind: "unreachable",
+        message: `cannot reach ${err.url}: ${cause ?? err.message}`,
+        retry: false,
+      };
+    }
+    return { kind: "http", message: err.message, retry: err.isRetryable };
+  }
+  const e = err as Error & { cause?: { code?: string } };
+  if (e?.name === "TimeoutError" || e?.name === "AbortError")
+    return { kind: "timeout", message: "request timed out", retry: true };
+  const code = e?.cause?.code;
+  if (code === "ECONNREFUSED" || code === "ENOTFOUND" || code === "EAI_AGAIN") {
+    return { kind: "unreachable", message: `cannot reach the server (${code})`, retry: false };
+  }
+  if (code === "ECONNRESET" || code === "UND_ERR_SOCKET")
+    return { kind: "http", message: `connection reset (${code})`, retry: true };
+  return { kind: "http", message: e?.message ?? String(err), retry: false };
+}

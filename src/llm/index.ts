@@ -1,0 +1,7 @@
+export * from "./cache.js";
+export * from "./client.js";
+export * from "./model-id.js";
+export * from "./prices.js";
+export * from "./providers.js";
+export * from "./redact.js";
+export * from "./structured.js";

@@ -1,0 +1,57 @@
+import { createAnthropic } from "@ai-sdk/anthropic";
+import { createGoogleGenerativeAI } from "@ai-sdk/google";
+import { createOpenAI } from "@ai-sdk/openai";
+import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
+import type { LanguageModel } from "ai";
+import { KEY_VARIABLES, type ModelSpec, type ProviderName } from "./model-id.js";
+
+export class MissingApiKeyError extends Error {
+  override readonly name = "MissingApiKeyError";
+}
+
+/** The first of a provider's key variables that is set, or undefined. */
+export function apiKeyFor(provider: ProviderName): { variable: string; value: string } | undefined {
+  for (const variable of KEY_VARIABLES[provider]) {
+    const value = process.env[variable];
+    if (value) return { variable, value };
+  }
+  return undefined;
+}
+
+/**
+ * A Vercel AI SDK language model for a model spec, with the key from the provider's usual
+ * environment variable (OpenAI-compatible servers need none unless they ask for one).
+ */
+export function languageModel(spec: ModelSpec): LanguageModel {
+  const key = apiKeyFor(spec.provider);
+  const need = () => {
+    if (!key) {
+      throw new MissingApiKeyError(
+        `${spec.id} needs an API key: set ${KEY_VARIABLES[spec.provider].join(" or ")} in the environment`,
+      );
+    }
+    return key.value;
+  };
+  switch (spec.provider) {
+    case "openai":
+      return createOpenAI({
+        apiKey: need(),
+        ...(process.env.OPENAI_BASE_URL ? { baseURL: process.env.OPENAI_BASE_URL } : {}),
+      })(spec.model);
+    case "anthropic":
+      return createAnthropic({ apiKey: need() })(spec.model);
+    case "google":
+      return createGoogleGenerativeAI({ apiKey: need() })(spec.model);
+    case "openai-compatible":
+      return createOpenAICompatible({
+        name: "openai-compatible",
+        baseURL: spec.baseURL!,
+        ...(key ? { apiKey: key.value } : {}),
+      })(spec.model);
+  }
+}
+
+/** A key for concurrency limits: one pool per provider (per server for OpenAI-compatible ones). */
+export function providerPool(spec: ModelSpec): string {
+  return spec.provider === "openai-compatible" ? `openai-compatible@${spec.baseURL}` : spec.provider;
+}

@@ -1,0 +1,116 @@
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/** What the mock answers one request with. */
+export type MockReply =
+  | { kind: "text"; content: string; inputTokens?: number; outputTokens?: number }
+  | { kind: "status"; status: number; retryAfterSeconds?: number; body?: string }
+  | { kind: "hang"; ms: number }
+  | { kind: "malformed" };
+
+export interface RecordedRequest {
+  model: string;
+  messages: { role: string; content: unknown }[];
+  /** How many image parts the request carried. */
+  images: number;
+  body: Record<string, unknown>;
+}
+
+/**
+ * An OpenAI-compatible chat-completions server on 127.0.0.1 for tests: answers from a script (a
+ * queue of replies, then a default), records every request (with its image parts), and injects
+ * faults on demand: an error status with `retry-after`, a hang past the client's timeout, a body
+ * that is not JSON.
+ */
+export class MockOpenAIServer {
+  readonly requests: RecordedRequest[] = [];
+  private readonly queue: MockReply[] = [];
+  private server?: Server;
+  private baseUrl = "";
+  fallback: (req: RecordedRequest) => MockReply = () => ({ kind: "text", content: "OK" });
+
+  static async start(): Promise<MockOpenAIServer> {
+    const mock = new MockOpenAIServer();
+    mock.server = createServer((req, res) => {
+      mock.handle(req).then(
+        (reply) => {
+          if (reply.kind === "status") {
+            res.writeHead(reply.status, {
+              "content-type": "application/json",
+              ...(reply.retryAfterSeconds !== undefined
+                ? { "retry-after": String(reply.retryAfterSeconds) }
+                : {}),
+            });
+            res.end(
+              reply.body ??
+                JSON.stringify({ error: { message: `mock error ${reply.status}`, type: "mock" } }),
+            );
+          } else if (reply.kind === "malformed") {
+            res.writeHead(200, { "content-type": "application/json" }).end("{ this is not json");
+          } else if (reply.kind === "text") {
+            res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(completion(reply)));
+          }
+        },
+        (err: unknown) => res.writeHead(500).end(String(err)),
+      );
+    });
+    await new Promise<void>((resolve) => mock.server!.listen(0, "127.0.0.1", resolve));
+    mock.baseUrl = `http://127.0.0.1:${(mock.server.address() as AddressInfo).port}/v1`;
+    return mock;
+  }
+
+  /** The base URL for an `openai-compatible:MODEL@BASE_URL` id. */
+  get url(): string {
+    return this.baseUrl;
+  }
+
+  modelId(model = "mock-vlm"): string {
+    return `openai-compatible:${model}@${this.baseUrl}`;
+  }
+
+  enqueue(...replies: MockReply[]): void {
+    this.queue.push(...replies);
+  }
+
+  private async handle(req: IncomingMessage): Promise<MockReply> {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    if (req.method !== "POST" || !req.url?.endsWith("/chat/completions"))
+      return { kind: "status", status: 404 };
+    const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as Record<string, unknown>;
+    const messages = (body.messages ?? []) as { role: string; content: unknown }[];
+    const images = messages
+      .flatMap((m) => (Array.isArray(m.content) ? (m.content as { type: string }[]) : []))
+      .filter((p) => p.type === "image_url").length;
+    const recorded: RecordedRequest = { model: String(body.model), messages, images, body };
+    this.requests.push(recorded);
+    const reply = this.queue.shift() ?? this.fallback(recorded);
+    if (reply.kind === "hang") {
+      await new Promise((resolve) => setTimeout(resolve, reply.ms));
+      return { kind: "status", status: 504 };
+    }
+    return reply;
+  }
+
+  async close(): Promise<void> {
+    this.server?.closeAllConnections?.();
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+}
+
+function completion(reply: { content: string; inputTokens?: number; outputTokens?: number }) {
+  const inputTokens = reply.inputTokens ?? 100;
+  const outputTokens = reply.outputTokens ?? Math.max(1, Math.ceil(reply.content.length / 4));
+  return {
+    id: "chatcmpl-mock",
+    object: "chat.completion",
+    created: 0,
+    model: "mock",
+    choices: [{ index: 0, message: { role: "assistant", content: reply.content }, finish_reason: "stop" }],
+    usage: {
+      prompt_tokens: inputTokens,
+      completion_tokens: outputTokens,
+      total_tokens: inputTokens + outputTokens,
+    },
+  };
+}
