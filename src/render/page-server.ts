@@ -33,6 +33,10 @@ export class PageServer {
         res.writeHead(500).end(String(err));
       });
     });
+    // Chromium keeps the connection open between frames; if the server closed it first (Node's 5 s
+    // default), a frame posted at that moment fails to send.
+    this.server.keepAliveTimeout = 600_000;
+    this.server.headersTimeout = 605_000;
     await new Promise<void>((resolve) => this.server!.listen(0, "127.0.0.1", resolve));
     const { port } = this.server.address() as AddressInfo;
     return `http://127.0.0.1:${port}`;

@@ -37,6 +37,7 @@ const BASE_FLAGS = [
   "--disable-component-update",
   "--disable-sync",
   "--disable-dev-shm-usage",
+  "--js-flags=--expose-gc",
 ];
 const SWIFTSHADER_FLAGS = ["--use-angle=swiftshader", "--enable-unsafe-swiftshader"];
 const GPU_FLAGS = ["--enable-gpu", "--ignore-gpu-blocklist", "--use-angle=default"];
