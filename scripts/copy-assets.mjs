@@ -1,4 +1,4 @@
-// Copies the environment data and authored specs (JSON) next to the compiled code, so the built
+// Copies the environment data, authored specs (JSON) and prompt templates next to the compiled code, so the built
 // package can load its stores and regenerate task banks: dist/envs/<env>/{data,spec}.
 import { cpSync, existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
@@ -11,3 +11,6 @@ for (const env of readdirSync("src/envs", { withFileTypes: true })) {
     cpSync(from, join("dist/envs", env.name, part), { recursive: true, filter: (f) => !f.endsWith(".ts") });
   }
 }
+
+// The prompt templates, loaded next to the compiled prompt module.
+cpSync("src/agents/prompts/templates", "dist/agents/prompts/templates", { recursive: true });

@@ -5,3 +5,4 @@ export { validateEnv } from "./envs/validate.js";
 export * from "./render/index.js";
 export * from "./tasks/index.js";
 export * from "./world/index.js";
+export * from "./agents/index.js";

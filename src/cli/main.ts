@@ -4,6 +4,7 @@ import { ChromiumNotFoundError } from "../render/chromium.js";
 import { registerData } from "./data-command.js";
 import { registerEnvs } from "./envs-command.js";
 import { type CliIo, processIo } from "./io.js";
+import { registerModels } from "./models-command.js";
 import { registerRender } from "./render-command.js";
 import { registerTasks } from "./tasks-command.js";
 import { VERSION } from "./version.js";
@@ -22,6 +23,7 @@ export function buildProgram(io: CliIo, setExit: (code: number) => void): Comman
   registerTasks(program, io, setExit);
   registerRender(program, io, setExit);
   registerWorld(program, io);
+  registerModels(program, io, setExit);
   for (const command of program.commands) {
     command.exitOverride().showHelpAfterError().configureOutput({ writeOut: io.out, writeErr: io.err });
     for (const sub of command.commands) {

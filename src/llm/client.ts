@@ -280,6 +280,9 @@ function classify(err: unknown): {
         ...(wait !== undefined ? { waitMs: wait } : {}),
       };
     }
+    // A 2xx whose body cannot be read (truncated or garbled JSON) is a transient fault: try again.
+    if (status !== undefined && status < 300)
+      return { kind: "http", message: `unreadable response body: ${err.message}`, retry: true, status };
     if (status !== undefined)
       return { kind: "http", message: `HTTP ${status}: ${err.message}`, retry: false, status };
     const cause = (err.cause as { code?: string } | undefined)?.code;

@@ -1,0 +1,42 @@
+import { completeStructured } from "../../llm/structured.js";
+import { JudgeOutput, type JudgePolicy, type JudgeTranscript, type PolicyReply } from "../types.js";
+import { usageOf } from "./call-usage.js";
+import type { LlmPolicyOptions } from "./llm-assistant.js";
+import { storeName } from "./prompt-context.js";
+
+/** The conversation judge: the seven anchored 1–5 dimensions of Appendix C.1, one call per finished trajectory. */
+export class LlmJudge implements JudgePolicy {
+  readonly id: string;
+
+  constructor(private readonly opts: LlmPolicyOptions) {
+    this.id = opts.model;
+  }
+
+  async score(input: JudgeTranscript): Promise<PolicyReply<JudgeOutput | null>> {
+    const { prompts } = this.opts;
+    const result = await completeStructured(
+      this.opts.client,
+      {
+        model: this.opts.model,
+        system: prompts.raw("judge"),
+        messages: [
+          {
+            role: "user",
+            content: prompts.render("judge-turn", {
+              store_name: storeName(input.env),
+              request: input.taskRequest,
+              outcome: input.outcome,
+              transcript: input.transcript,
+            }),
+          },
+        ],
+        temperature: this.opts.temperature ?? 0,
+        ...(this.opts.seed !== undefined ? { seed: this.opts.seed } : {}),
+      },
+      JudgeOutput,
+    );
+    const calls = usageOf(this.opts.model, result.responses);
+    if (result.value) return { output: result.value, repaired: result.repaired, calls };
+    return { output: null, formatError: result.formatError, repaired: result.repaired, calls };
+  }
+}

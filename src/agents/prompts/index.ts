@@ -1,0 +1,2 @@
+export * from "./prompt-set.js";
+export * from "./render-template.js";

@@ -1,0 +1,278 @@
+import type { Product } from "../../core/product.js";
+import { REACH } from "../../world/world-core.js";
+import { LabelLexicon } from "../knowledge/language.js";
+import type { StoreKnowledge } from "../knowledge/store-knowledge.js";
+import type {
+  AssistantAction,
+  AssistantContext,
+  AssistantOutput,
+  AssistantPolicy,
+  PolicyReply,
+  ToolCallOut,
+} from "../types.js";
+import { Beliefs } from "./beliefs.js";
+import { guide, guideToItem, placeName } from "./guidance.js";
+
+const IDLE: ToolCallOut = { name: "idle", arguments: {} };
+
+function money(v: number): string {
+  return Number.isInteger(v) ? `$${v}` : `$${v.toFixed(2)}`;
+}
+
+/** Why a product suits the shopper, in words, from what is known of the need. */
+function reasonFor(p: Product, beliefs: Beliefs): string {
+  const bits: string[] = [];
+  for (const l of beliefs.required)
+    bits.push(l.facet === "flavor" ? `${l.value} flavor` : l.value.replace(/-/g, " "));
+  for (const l of beliefs.unwanted.slice(0, 2)) bits.push(`no ${l.value.replace(/-/g, " ")}`);
+  if (beliefs.budget !== undefined)
+    bits.push(`${money(p.price)}, within your ${money(beliefs.budget)} budget`);
+  else bits.push(`${money(p.price)}`);
+  return bits.join(", ");
+}
+
+/**
+ * The built-in assistant (no model): it reads the shopper's words against the catalog's categories,
+ * labels and budget mentions; ranks the catalog every turn; plans the route on the navigation mesh and
+ * guides the shopper from visible target to visible target; asks for what it does not know yet while
+ * walking; recommends the best fitting product once it is in view and the need is known; explains,
+ * confirms the purchase, and after a rejection drops that product and takes the reason into account.
+ */
+export class ReferenceAssistant implements AssistantPolicy {
+  readonly id = "reference";
+  private readonly beliefs: Beliefs;
+  private readonly asked = new Set<string>();
+  /** The product the shopper is deciding on (recommended or inspected). */
+  private pending?: string;
+
+  constructor(private readonly k: StoreKnowledge) {
+    this.beliefs = new Beliefs(k, new LabelLexicon(k.vocabulary));
+  }
+
+  async act(ctx: AssistantContext): Promise<PolicyReply<AssistantOutput>> {
+    return { output: this.decide(ctx), calls: [] };
+  }
+
+  private out(
+    act: AssistantAction,
+    utterance: string,
+    expected: ToolCallOut,
+    ranking: string[],
+  ): AssistantOutput {
+    return { utterance, assistant_actions: [act], expected_user_action: expected, ranking, tool_calls: [] };
+  }
+
+  private decide(ctx: AssistantContext): AssistantOutput {
+    const last = ctx.history.at(-1)?.shopper;
+    if (last) this.listen(last.utterance, last.action);
+    const ranking = this.beliefs
+      .rank()
+      .slice(0, 10)
+      .map((p) => p.id);
+    if (ctx.turn === 0 || !last) {
+      return this.out({ type: "Greet" }, "Hi, welcome! What are you shopping for today?", IDLE, ranking);
+    }
+    const b = this.beliefs;
+    if (!b.family) {
+      return this.out(
+        { type: "AskPreference" },
+        "Happy to help you find it. What kind of product are you looking for, and what will you use it for?",
+        IDLE,
+        ranking,
+      );
+    }
+
+    // The shopper is holding, or has just checked, something that fits: explain and close the sale.
+    const deciding = this.deciding(ctx, last.action);
+    if (deciding) {
+      const p = this.k.product(deciding);
+      if (b.fits(p)) {
+        const asksWhy = /\bwhy\b|how come|what makes|sure it|explain/i.test(last.utterance);
+        if (asksWhy) {
+          return this.out(
+            { type: "Explain" },
+            `It matches what you told me: ${reasonFor(p, b)}. If that works for you, add it to your cart.`,
+            { name: "add_to_cart", arguments: {} },
+            ranking,
+          );
+        }
+        return this.out(
+          { type: "ConfirmPurchase" },
+          `That ${p.name} fits: ${reasonFor(p, b)}. Shall we add it to your cart?`,
+          { name: "add_to_cart", arguments: {} },
+          ranking,
+        );
+      }
+    }
+
+    const rejectedNow =
+      last.action?.call.name === "drop_item" ||
+      last.action?.call.name === "do_not_add_to_cart" ||
+      this.soundsLikeNo(last.utterance);
+    const candidates = b.rank().filter((p) => b.fits(p));
+    const best = candidates[0];
+    const question = this.nextQuestion();
+    if (!best) {
+      // Nothing known fits: ask for what could change that.
+      return this.out(
+        { type: rejectedNow ? "HandleRejection" : "ClarifyNeed" },
+        `${rejectedNow ? "Understood. " : ""}I don't see anything that fits all of that yet — is there any flexibility on the budget or on your requirements?`,
+        IDLE,
+        ranking,
+      );
+    }
+
+    const home = this.k.homeOf(best.id);
+    const pose = ctx.shared.pose;
+    const view = ctx.observation;
+    const seen = view.products.find((v) => v.productId === best.id);
+    const reach = this.k.env === "supermarket" ? REACH.pickUp : REACH.check;
+    const ready = b.ready(ctx.turn) || ctx.turn >= ctx.maxTurns - 6;
+
+    const inspect = this.k.env === "supermarket" ? "pick_up_item" : "check_item";
+    const look = this.k.env === "supermarket" ? "pick it up to take a look" : "check it to see the details";
+    // Recommend once, when the item is within the shopper's reach; a recommendation counts towards
+    // the episode's limit, so it is not repeated while the shopper walks up to it.
+    if (
+      seen &&
+      seen.distanceM <= reach &&
+      ready &&
+      !b.recommended.includes(best.id) &&
+      b.recommended.length < 3
+    ) {
+      b.recommended.push(best.id);
+      this.pending = best.id;
+      const lead = rejectedNow ? "Thanks for telling me. Then " : "";
+      return this.out(
+        {
+          type: "Recommend",
+          display_name: `${best.brand} ${best.name}`,
+          visible_now: true,
+          reason: reasonFor(best, b),
+        },
+        `${lead}I'd recommend the ${best.brand} ${best.name}: ${reasonFor(best, b)}. It's right here in front of you — ${look}.`,
+        { name: inspect, arguments: { target: seen.handle } },
+        ranking,
+      );
+    }
+    if (seen && seen.distanceM <= reach && b.recommended.includes(best.id)) {
+      return this.out(
+        { type: "Explain" },
+        `The ${best.brand} ${best.name} I mentioned is right in front of you — ${look}.`,
+        { name: inspect, arguments: { target: seen.handle } },
+        ranking,
+      );
+    }
+
+    // Walk there: the candidate's side of its fixture, or its store and display area.
+    const goal = home.target;
+    const side =
+      goal.type === "fixture"
+        ? ((
+            this.k.instances.get(best.id)?.find((i) => i.on.type === "level" && i.on.fixture === goal.id)
+              ?.on as { side?: string }
+          )?.side ?? "front")
+        : goal.type === "area"
+          ? "area_point"
+          : "inside_doorway";
+    const g = guide(this.k, pose, view, goal, side);
+    const ask = question ? ` ${question}` : "";
+    const lead = rejectedNow ? "Understood, let's try something else. " : "";
+    if (!g.arrived) {
+      const act: AssistantAction =
+        this.k.env === "supermarket"
+          ? {
+              type: "Navigate",
+              navigation_goal: g.goalHandle,
+              reason: `${best.name} is at ${placeName(goal)}`,
+            }
+          : {
+              type: "Navigate",
+              navigation_goal: g.goalHandle,
+              reason: `${best.name} is in ${placeName(goal)}`,
+              next_waypoint: g.next?.handle ?? g.goalHandle,
+              target_approach: g.next?.approach ?? (goal.type === "area" ? "area_point" : "inside_doorway"),
+            };
+      return this.out(
+        rejectedNow ? { type: "HandleRejection" } : act,
+        `${lead}${g.utterance}${ask}`,
+        g.expected,
+        ranking,
+      );
+    }
+    // At the place: ask what is still unknown, or bring the item into view and reach.
+    if (!ready && question)
+      return this.out({ type: "ClarifyNeed" }, `${lead}We're in the right spot.${ask}`, IDLE, ranking);
+    const local = guideToItem(this.k, pose, best.id, reach);
+    return this.out(
+      {
+        type: rejectedNow ? "HandleRejection" : "Navigate",
+        ...(rejectedNow ? {} : this.navFields(goal)),
+      } as AssistantAction,
+      `${lead}${local.utterance}${ask}`,
+      local.expected,
+      ranking,
+    );
+  }
+
+  private navFields(goal: Parameters<typeof placeName>[0]) {
+    const h = this.k.handles.assistant.get(goal.id)!;
+    const reason = `the item is at ${placeName(goal)}`;
+    return this.k.env === "supermarket"
+      ? { navigation_goal: h, reason }
+      : {
+          navigation_goal: h,
+          reason,
+          next_waypoint: h,
+          target_approach: goal.type === "area" ? "area_point" : "inside_doorway",
+        };
+  }
+
+  /** The next thing to ask while walking: budget, then what to avoid, then anything else. */
+  private nextQuestion(): string | undefined {
+    const b = this.beliefs;
+    if (b.complete) return undefined;
+    if (b.budget === undefined && !this.asked.has("budget")) {
+      this.asked.add("budget");
+      return "What's your budget for it?";
+    }
+    if (!this.asked.has("avoid")) {
+      this.asked.add("avoid");
+      return "Is there anything you'd like to avoid?";
+    }
+    return "Anything else that matters to you — any must-haves?";
+  }
+
+  private soundsLikeNo(text: string): boolean {
+    return /\b(not (?:quite|what|right)|i'll pass|pass on|no thanks|don't (?:want|like)|over my budget|too (?:expensive|pricey)|doesn't (?:work|suit)|won't work|isn't what|that's not)\b/i.test(
+      text,
+    );
+  }
+
+  /** Takes in the shopper's latest words and action. */
+  private listen(
+    utterance: string,
+    action?: { call: ToolCallOut; success: boolean; revealed?: { product: string } },
+  ): void {
+    this.beliefs.hear(utterance);
+    const name = action?.call.name;
+    if (action?.success && action.revealed) this.pending = action.revealed.product;
+    if (action?.success && (name === "drop_item" || name === "do_not_add_to_cart") && this.pending) {
+      this.beliefs.reject(this.pending, utterance);
+      this.pending = undefined;
+    } else if (this.pending && this.soundsLikeNo(utterance)) {
+      this.beliefs.reject(this.pending, utterance);
+      this.pending = undefined;
+    }
+  }
+
+  /** The product the shopper is deciding on now: in hand, or just checked. */
+  private deciding(
+    ctx: AssistantContext,
+    action?: { call: ToolCallOut; success: boolean; revealed?: { product: string } },
+  ): string | undefined {
+    if (this.k.env === "supermarket") return ctx.shared.held ?? undefined;
+    if (action?.success && action.revealed) return action.revealed.product;
+    return this.pending && action?.call.name === "idle" ? this.pending : undefined;
+  }
+}
