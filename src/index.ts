@@ -1,8 +1,9 @@
 // The library: everything the command line does, from TypeScript.
+
+export * from "./agents/index.js";
 export * from "./core/index.js";
 export { builtinDataDir, ENV_IDS, type EnvData, loadBuiltinEnv } from "./envs/env-data.js";
 export { validateEnv } from "./envs/validate.js";
 export * from "./render/index.js";
 export * from "./tasks/index.js";
 export * from "./world/index.js";
-export * from "./agents/index.js";

@@ -5,7 +5,14 @@ import { main } from "./main.js";
 async function run(...argv: string[]) {
   let out = "";
   let err = "";
-  const code = await main(argv, { out: (t) => (out += t) && undefined, err: (t) => (err += t) && undefined });
+  const code = await main(argv, {
+    out: (t) => {
+      out += t;
+    },
+    err: (t) => {
+      err += t;
+    },
+  });
   return { code, out, err };
 }
 
