@@ -1,9 +1,11 @@
 // The library: everything the command line does, from TypeScript.
-
 export * from "./agents/index.js";
 export * from "./core/index.js";
 export { builtinDataDir, ENV_IDS, type EnvData, loadBuiltinEnv } from "./envs/env-data.js";
 export { validateEnv } from "./envs/validate.js";
+export * from "./episode/index.js";
+export * from "./llm/index.js";
 export * from "./render/index.js";
+export * from "./storage/index.js";
 export * from "./tasks/index.js";
 export * from "./world/index.js";

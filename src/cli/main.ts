@@ -6,6 +6,8 @@ import { registerEnvs } from "./envs-command.js";
 import { type CliIo, processIo } from "./io.js";
 import { registerModels } from "./models-command.js";
 import { registerRender } from "./render-command.js";
+import { registerRun } from "./run-command.js";
+import { registerRuns } from "./runs-command.js";
 import { registerTasks } from "./tasks-command.js";
 import { VERSION } from "./version.js";
 import { registerWorld } from "./world-command.js";
@@ -24,6 +26,8 @@ export function buildProgram(io: CliIo, setExit: (code: number) => void): Comman
   registerRender(program, io, setExit);
   registerWorld(program, io);
   registerModels(program, io, setExit);
+  registerRun(program, io, setExit, () => process.stderr.isTTY === true && io === processIo);
+  registerRuns(program, io, setExit);
   for (const command of program.commands) {
     command.exitOverride().showHelpAfterError().configureOutput({ writeOut: io.out, writeErr: io.err });
     for (const sub of command.commands) {

@@ -1,0 +1,92 @@
+// Run benchmark: the embedded default (reference assistant, rule-based shopper and moderator) on the
+// first 25 supermarket tasks. Pass 1 at concurrency 1 splits wall time into rendering, model calls
+// (none here) and the harness; pass 2 at concurrency 4 measures throughput and the peak resident
+// memory of the whole process tree (Node and Chromium). Prints one JSON line. npm run bench:run
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { runBenchmark } from "../src/episode/run-benchmark.js";
+import { parseRunConfig } from "../src/episode/run-config.js";
+import { RenderService } from "../src/render/render-service.js";
+
+/**
+ * Memory of this process and all its descendants, MB: the sum of proportional set sizes (Linux
+ * /proc/PID/smaps_rollup), so pages Chromium's processes share are counted once, not once per process.
+ */
+function treeRssMb(): number {
+  const children = new Map<number, number[]>();
+  const rss = new Map<number, number>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const status = readFileSync(`/proc/${entry}/status`, "utf8");
+      const ppid = Number(/PPid:\s+(\d+)/.exec(status)?.[1]);
+      const kb = Number(/Pss:\s+(\d+)/.exec(readFileSync(`/proc/${entry}/smaps_rollup`, "utf8"))?.[1] ?? 0);
+      rss.set(Number(entry), kb);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  let total = 0;
+  const stack = [process.pid];
+  while (stack.length) {
+    const pid = stack.pop()!;
+    total += rss.get(pid) ?? 0;
+    stack.push(...(children.get(pid) ?? []));
+  }
+  return total / 1024;
+}
+
+// One render service for both passes, started and warmed before the clock runs: launching Chromium
+// and loading the store scene is a one-time cost, reported apart as startup_ms.
+const t0 = performance.now();
+const render = await RenderService.start();
+await render.warm("supermarket");
+const launchMs = performance.now() - t0;
+
+async function pass(concurrency: number) {
+  const storeDir = mkdtempSync(join(tmpdir(), "siturec-bench-"));
+  let peak = 0;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, treeRssMb());
+  }, 200);
+  try {
+    const result = await runBenchmark(
+      parseRunConfig({ env: "supermarket", tasks: "0:25", storeDir, concurrency }),
+    );
+    peak = Math.max(peak, treeRssMb());
+    return { ...result.timing, peakRssMb: peak, sr: result.summaries[0]!.successRate };
+  } finally {
+    clearInterval(timer);
+    rmSync(storeDir, { recursive: true, force: true });
+  }
+}
+
+const serial = await pass(1);
+const parallel = await pass(4);
+await render.close();
+const round = (v: number, d = 3) => Math.round(v * 10 ** d) / 10 ** d;
+console.log(
+  JSON.stringify({
+    episodes: serial.episodes,
+    episodes_per_min: round((60_000 * parallel.episodes) / parallel.wallMs, 1),
+    turns_per_s: round((1000 * parallel.turns) / parallel.wallMs, 2),
+    render_share: round(serial.renderMs / (serial.wallMs - serial.startupMs)),
+    model_share: round(serial.modelMs / (serial.wallMs - serial.startupMs)),
+    harness_share: round(
+      (serial.wallMs - serial.startupMs - serial.renderMs - serial.modelMs) /
+        (serial.wallMs - serial.startupMs),
+    ),
+    startup_ms: Math.round(launchMs + serial.startupMs),
+    peak_rss_mb: Math.round(parallel.peakRssMb),
+    serial: {
+      episodes_per_min: round((60_000 * serial.episodes) / serial.wallMs, 1),
+      turns_per_s: round((1000 * serial.turns) / serial.wallMs, 2),
+      peak_rss_mb: Math.round(serial.peakRssMb),
+    },
+    concurrency: 4,
+    success_rate: parallel.sr,
+    success_rate_serial: serial.sr,
+  }),
+);

@@ -1,0 +1,84 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { main } from "./main.js";
+
+async function run(...argv: string[]) {
+  let out = "";
+  let err = "";
+  const code = await main(argv, {
+    out: (t) => {
+      out += t;
+    },
+    err: (t) => {
+      err += t;
+    },
+  });
+  return { code, out, err };
+}
+
+const tmp = () => mkdtempSync(join(tmpdir(), "siturec-cli-run-"));
+
+describe("siturec run, runs, export, schema", () => {
+  it("refuses bad agent ids, bad selections and bad config fields with the field named", async () => {
+    const badModel = await run("run", "--assistant", "acme:model", "--out", tmp());
+    expect(badModel.code).toBe(2);
+    expect(badModel.err).toContain("unknown provider 'acme'");
+    const badTasks = await run("run", "--tasks", "first-ten", "--out", tmp());
+    expect(badTasks.code).toBe(2);
+    expect(badTasks.err).toMatch(/tasks: a range FROM:TO/);
+    const dir = tmp();
+    const config = join(dir, "run.yaml");
+    writeFileSync(config, "env: supermarket\nmaxTurns: 0\nagents:\n  user: rule\n");
+    const badConfig = await run("run", "--config", config);
+    expect(badConfig.code).toBe(2);
+    expect(badConfig.err).toContain(`${config}: maxTurns`);
+    writeFileSync(config, "env: [unclosed\n");
+    expect((await run("run", "--config", config)).err).toMatch(/is not valid YAML/);
+    const missing = await run("run", "--resume", "nope", "--out", tmp());
+    expect(missing.code).toBe(2);
+    expect(missing.err).toMatch(/no run 'nope'/);
+  });
+
+  it("runs from a config file, lists the run, and exports its trajectories", async () => {
+    const dir = tmp();
+    const config = join(dir, "run.json");
+    writeFileSync(
+      config,
+      JSON.stringify({
+        env: "home-furnishings",
+        tasks: "0:2",
+        storeDir: join(dir, "runs"),
+        render: { width: 320, height: 240 },
+      }),
+    );
+    const r = await run("run", "--config", config, "--quiet", "--run-id", "cli-run");
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/run cli-run \(complete\)/);
+    expect(r.out).toMatch(/home-furnishings\s+2\s+\d+\.\d%/);
+    const runs = await run("runs", "--dir", join(dir, "runs"), "--json");
+    const listed = JSON.parse(runs.out) as {
+      id: string;
+      finished: number;
+      planned: number;
+      assistant: string;
+    }[];
+    expect(listed).toMatchObject([{ id: "cli-run", finished: 2, planned: 2, assistant: "reference" }]);
+    const exported = await run("export", "cli-run", "--dir", join(dir, "runs"));
+    const lines = exported.out
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { header: { task: { id: string } } });
+    expect(lines.map((t) => t.header.task.id)).toEqual(["hf-01.1", "hf-01.2"]);
+    const json = await run("export", "cli-run", "--dir", join(dir, "runs"), "--format", "json");
+    expect((JSON.parse(json.out) as unknown[]).length).toBe(2);
+  }, 120_000);
+
+  it("prints the trajectory JSON Schema", async () => {
+    const r = await run("schema", "trajectory");
+    const schema = JSON.parse(r.out) as { $id: string; properties: Record<string, unknown> };
+    expect(schema.$id).toMatch(/trajectory-v1\.json$/);
+    expect(Object.keys(schema.properties)).toEqual(expect.arrayContaining(["header", "turns", "outcome"]));
+  });
+});

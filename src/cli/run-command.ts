@@ -1,0 +1,209 @@
+import type { Command } from "commander";
+import { Option } from "commander";
+import { AgentIdError } from "../agents/registry.js";
+import { RunIdentityError, type RunProgress, runBenchmark } from "../episode/run-benchmark.js";
+import { ConfigError, parseRunConfig, readConfigFile } from "../episode/run-config.js";
+import type { StoreSummary } from "../episode/run-summary.js";
+import type { CliIo } from "./io.js";
+import { ProgressReporter } from "./progress-bar.js";
+import { formatTable } from "./table.js";
+import { parseInteger } from "./tasks-command.js";
+
+interface RunFlags {
+  env?: string;
+  assistant?: string;
+  user?: string;
+  moderator?: string;
+  tasks?: string;
+  subset?: string;
+  condition?: string;
+  concurrency?: number;
+  maxTurns?: number;
+  seed?: number;
+  config?: string;
+  resume?: string;
+  runId?: string;
+  cache?: boolean;
+  quiet?: boolean;
+  progress?: string;
+  out?: string;
+  images?: boolean;
+}
+
+/** Flags given on the command line, as config fields (they override the config file, per field). */
+function flagConfig(f: RunFlags): Record<string, unknown> {
+  const agents: Record<string, string> = {};
+  if (f.assistant) agents.assistant = f.assistant;
+  if (f.user) agents.user = f.user;
+  if (f.moderator) agents.moderator = f.moderator;
+  return {
+    ...(f.env ? { env: f.env } : {}),
+    ...(f.tasks ? { tasks: f.tasks } : {}),
+    ...(f.subset ? { subset: f.subset } : {}),
+    ...(f.condition ? { condition: f.condition } : {}),
+    ...(f.concurrency !== undefined ? { concurrency: f.concurrency } : {}),
+    ...(f.maxTurns !== undefined ? { maxTurns: f.maxTurns } : {}),
+    ...(f.seed !== undefined ? { seed: f.seed } : {}),
+    ...(f.out ? { storeDir: f.out } : {}),
+    ...(f.images === false ? { images: false } : {}),
+    ...(Object.keys(agents).length ? { agents } : {}),
+    ...(f.cache === false ? { llm: { noCache: true } } : {}),
+  };
+}
+
+function merge(base: Record<string, unknown>, over: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...base };
+  for (const [k, v] of Object.entries(over)) {
+    const b = out[k];
+    out[k] =
+      b && typeof b === "object" && !Array.isArray(b) && v && typeof v === "object" && !Array.isArray(v)
+        ? merge(b as Record<string, unknown>, v as Record<string, unknown>)
+        : v;
+  }
+  return out;
+}
+
+const pct = (v: number) => `${(100 * v).toFixed(1)}%`;
+
+export function summaryTable(summaries: StoreSummary[]): string {
+  return formatTable(
+    ["store", "episodes", "SR", "mean turns", "recs", "reasons", "tokens", "cost"],
+    summaries.map((s) => [
+      s.env,
+      s.finished === s.episodes ? String(s.episodes) : `${s.finished}/${s.episodes}`,
+      pct(s.successRate),
+      s.meanTurns.toFixed(1),
+      s.meanRecommendations.toFixed(2),
+      Object.entries(s.reasons)
+        .sort((a, b) => b[1] - a[1])
+        .map(([r, n]) => `${r} ${n}`)
+        .join(", "),
+      String(s.inputTokens + s.outputTokens),
+      `$${s.costUsd.toFixed(4)}`,
+    ]),
+  );
+}
+
+export function registerRun(
+  program: Command,
+  io: CliIo,
+  setExit: (code: number) => void,
+  isTty: () => boolean,
+): void {
+  program
+    .command("run")
+    .description(
+      "run SituRecBench episodes (default: both stores, all tasks, the built-in reference assistant with the rule-based shopper and moderator)",
+    )
+    .addOption(new Option("--env <env>", "store").choices(["supermarket", "home-furnishings", "all"]))
+    .option("--assistant <id>", "assistant: reference, or a model id such as openai:gpt-4o")
+    .option("--user <id>", "shopper simulator: rule, or a model id")
+    .option("--moderator <id>", "moderator: rule, or a model id")
+    .option("--tasks <sel>", "task positions FROM:TO (e.g. 0:25) or ids (sm-01.1,sm-02.3)")
+    .option("--subset <sel>", "profile-stratified subsets, e.g. 0-3, 1 or 0,2")
+    .addOption(
+      new Option("--condition <c>", "assistant context condition").choices([
+        "full",
+        "no-evv",
+        "no-evv-caption",
+      ]),
+    )
+    .option("--concurrency <n>", "episodes at once", parseInteger)
+    .option("--max-turns <n>", "turn limit", parseInteger)
+    .option("--seed <n>", "seed of the seeded policies", parseInteger)
+    .option("--config <file>", "YAML or JSON config (flags override it)")
+    .option("--resume <runId>", "continue a run: keep finished episodes, redo the rest")
+    .option("--run-id <name>", "name a new run (default: timestamp and identity)")
+    .option("--out <dir>", "run store folder (default ./siturec-runs)")
+    .option("--no-cache", "neither read nor write the model response cache")
+    .option("--no-images", "do not store turn images (trajectories keep their hashes)")
+    .option("--quiet", "no progress output")
+    .addOption(new Option("--progress <format>", "progress as JSON lines on stdout").choices(["jsonl"]))
+    .action(async (flags: RunFlags) => {
+      let config: ReturnType<typeof parseRunConfig>;
+      try {
+        const file = flags.config ? readConfigFile(flags.config) : {};
+        let base = file;
+        if (flags.resume && !flags.config) {
+          // A resume without a config continues with the run's own configuration.
+          const { RunStore } = await import("../storage/run-store.js");
+          const dir = flags.out ?? "siturec-runs";
+          const store = new RunStore(dir);
+          const run = store.getRun(flags.resume);
+          store.close();
+          if (!run)
+            throw new RunIdentityError(
+              `no run '${flags.resume}' in ${dir}; 'siturec runs' lists the runs there`,
+            );
+          base = run.config as Record<string, unknown>;
+        }
+        config = parseRunConfig(merge(base, flagConfig(flags)), flags.config ?? "run");
+      } catch (err) {
+        if (err instanceof ConfigError || err instanceof AgentIdError || err instanceof RunIdentityError) {
+          io.err(`siturec run: ${err.message}\n`);
+          setExit(2);
+          return;
+        }
+        throw err;
+      }
+      const jsonl = flags.progress === "jsonl";
+      const reporter = new ProgressReporter(io.err, isTty());
+      const controller = new AbortController();
+      let runId = "";
+      const onSigint = () => {
+        if (controller.signal.aborted) process.exit(130);
+        controller.abort();
+        io.err(
+          `\nstopping after the episodes in flight; resume with: siturec run --resume ${runId}${flags.out ? ` --out ${flags.out}` : ""}\n`,
+        );
+      };
+      process.once("SIGINT", onSigint);
+      try {
+        const result = await runBenchmark(config, {
+          ...(flags.resume ? { resume: flags.resume } : {}),
+          ...(flags.runId ? { runId: flags.runId } : {}),
+          signal: controller.signal,
+          onStart: (info) => {
+            runId = info.runId;
+            reporter.start(info.kept);
+            const kept = info.kept ? ` (${info.kept} finished episodes kept)` : "";
+            if (jsonl) io.out(`${JSON.stringify({ event: "start", ...info })}\n`);
+            else if (!flags.quiet)
+              io.err(`run ${info.runId}: ${info.total} episodes${kept} → ${info.storeDir}\n`);
+          },
+          onProgress: (p: RunProgress) => {
+            if (jsonl) {
+              const { last, ...rest } = p;
+              io.out(
+                `${JSON.stringify({ event: "episode", ...rest, ...(last ? { env: last.env, taskId: last.taskId, reason: last.outcome.reason, turns: last.outcome.turns } : {}) })}\n`,
+              );
+            } else if (!flags.quiet) reporter.update(p);
+          },
+        });
+        if (jsonl)
+          io.out(
+            `${JSON.stringify({ event: "done", runId: result.runId, status: result.status, summaries: result.summaries })}\n`,
+          );
+        else {
+          io.out(
+            `\nrun ${result.runId} (${result.status}) in ${(result.timing.wallMs / 1000).toFixed(1)} s\n`,
+          );
+          io.out(summaryTable(result.summaries));
+          if (result.status !== "complete")
+            io.out(
+              `\nresume with: siturec run --resume ${result.runId}${flags.out ? ` --out ${flags.out}` : ""}\n`,
+            );
+        }
+        if (result.status !== "complete") setExit(1);
+      } catch (err) {
+        if (err instanceof RunIdentityError || err instanceof AgentIdError) {
+          io.err(`siturec run: ${err.message}\n`);
+          setExit(2);
+          return;
+        }
+        throw err;
+      } finally {
+        process.removeListener("SIGINT", onSigint);
+      }
+    });
+}

@@ -1,0 +1,127 @@
+import { createWriteStream } from "node:fs";
+import type { Command } from "commander";
+import { Argument, Option } from "commander";
+import type { RunConfig } from "../episode/run-config.js";
+import { summarize } from "../episode/run-summary.js";
+import { trajectoryJsonSchema } from "../episode/trajectory.js";
+import { RunStore } from "../storage/run-store.js";
+import type { CliIo } from "./io.js";
+import { formatTable } from "./table.js";
+
+const DEFAULT_DIR = "siturec-runs";
+
+function roleName(spec: RunConfig["agents"]["assistant"]): string {
+  return typeof spec === "string" ? spec : spec.id;
+}
+
+/** One line per run: status, models, condition, counts, success and cost. */
+export function listRuns(dir: string) {
+  const store = new RunStore(dir);
+  try {
+    return store.listRuns().map((run) => {
+      const rows = store.episodes(run.id);
+      const config = run.config as RunConfig;
+      const finished = rows.filter((r) => r.status === "finished");
+      return {
+        id: run.id,
+        status: run.status,
+        createdAt: run.createdAt,
+        env: config.env,
+        condition: config.condition,
+        assistant: roleName(config.agents.assistant),
+        user: roleName(config.agents.user),
+        moderator: roleName(config.agents.moderator),
+        planned: run.planned,
+        finished: finished.length,
+        errors: rows.filter((r) => r.status === "error").length,
+        successRate: finished.length ? finished.filter((r) => r.success).length / finished.length : null,
+        costUsd: rows.reduce((s, r) => s + r.costUsd, 0),
+        summaries: summarize(rows),
+      };
+    });
+  } finally {
+    store.close();
+  }
+}
+
+export function registerRuns(program: Command, io: CliIo, setExit: (code: number) => void): void {
+  program
+    .command("runs")
+    .description("list the runs in a run store")
+    .option("--dir <dir>", "run store folder", DEFAULT_DIR)
+    .option("--json", "print JSON")
+    .action((opts: { dir: string; json?: boolean }) => {
+      const runs = listRuns(opts.dir);
+      if (opts.json) {
+        io.out(`${JSON.stringify(runs, null, 2)}\n`);
+        return;
+      }
+      if (!runs.length) {
+        io.out(`no runs in ${opts.dir}; start one with: siturec run\n`);
+        return;
+      }
+      io.out(
+        formatTable(
+          ["run", "status", "env", "assistant", "user", "moderator", "condition", "done", "SR", "cost"],
+          runs.map((r) => [
+            r.id,
+            r.status,
+            r.env,
+            r.assistant,
+            r.user,
+            r.moderator,
+            r.condition,
+            `${r.finished}/${r.planned}${r.errors ? ` (${r.errors} err)` : ""}`,
+            r.successRate === null ? "--" : `${(100 * r.successRate).toFixed(1)}%`,
+            `$${r.costUsd.toFixed(4)}`,
+          ]),
+        ),
+      );
+    });
+
+  program
+    .command("export")
+    .description("write a run's finished trajectories, one per line (jsonl) or as one array (json)")
+    .argument("<run>", "run id (see siturec runs)")
+    .option("--dir <dir>", "run store folder", DEFAULT_DIR)
+    .addOption(new Option("--format <f>", "output format").choices(["jsonl", "json"]).default("jsonl"))
+    .option("--out <file>", "write to a file instead of stdout")
+    .action(async (runId: string, opts: { dir: string; format: "jsonl" | "json"; out?: string }) => {
+      const store = new RunStore(opts.dir);
+      try {
+        if (!store.getRun(runId)) {
+          io.err(
+            `siturec export: no run '${runId}' in ${opts.dir}; 'siturec runs --dir ${opts.dir}' lists them\n`,
+          );
+          setExit(2);
+          return;
+        }
+        const file = opts.out ? createWriteStream(opts.out) : undefined;
+        const write = (text: string) => (file ? file.write(text) : io.out(text));
+        let n = 0;
+        if (opts.format === "json") write("[");
+        for (const t of store.trajectories(runId)) {
+          if (opts.format === "json") write(`${n ? "," : ""}\n${JSON.stringify(t)}`);
+          else write(`${JSON.stringify(t)}\n`);
+          n++;
+        }
+        if (opts.format === "json") write("\n]\n");
+        if (file) {
+          await new Promise<void>((resolve, reject) =>
+            file.end((err?: Error | null) => (err ? reject(err) : resolve())),
+          );
+          io.err(`wrote ${n} trajectories to ${opts.out}\n`);
+        }
+      } finally {
+        store.close();
+      }
+    });
+
+  program
+    .command("schema")
+    .description("print a published JSON Schema")
+    .addArgument(new Argument("<name>", "which schema").choices(["trajectory"]))
+    .action(() => {
+      io.out(`${JSON.stringify(trajectoryJsonSchema(), null, 2)}\n`);
+    });
+}

@@ -1,0 +1,185 @@
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MockOpenAIServer } from "../llm/testing/mock-openai-server.js";
+import { RenderService } from "../render/render-service.js";
+import { RunStore } from "../storage/run-store.js";
+import { RunIdentityError, runBenchmark } from "./run-benchmark.js";
+import { parseRunConfig } from "./run-config.js";
+
+const exec = promisify(execFile);
+const bin = join(import.meta.dirname, "../../bin/siturec.js");
+const tmp = (name: string) => mkdtempSync(join(tmpdir(), `siturec-${name}-`));
+
+let render: RenderService;
+let mock: MockOpenAIServer;
+beforeAll(async () => {
+  render = await RenderService.start({ poolSize: 2 });
+  mock = await MockOpenAIServer.start();
+}, 120_000);
+afterAll(async () => {
+  await render?.close();
+  await mock?.close();
+});
+
+const greet = JSON.stringify({
+  utterance: "Hello! What can I help you find today?",
+  assistant_actions: [{ type: "AskPreference" }],
+  expected_user_action: { name: "idle", arguments: {} },
+  ranking: ["not-a-product"],
+  tool_calls: [],
+});
+
+function trajectoriesOf(dir: string, runId: string) {
+  const store = new RunStore(dir);
+  try {
+    return [...store.trajectories(runId)];
+  } finally {
+    store.close();
+  }
+}
+
+function exportOf(dir: string, runId: string): string {
+  const store = new RunStore(dir);
+  try {
+    return [...store.trajectories(runId)].map((t) => JSON.stringify(t)).join("\n");
+  } finally {
+    store.close();
+  }
+}
+
+describe("benchmark runs", () => {
+  it("a model-backed run against the mock server completes, and rerunning it is served from the cache", async () => {
+    mock.fallback = () => ({ kind: "text", content: greet, inputTokens: 900, outputTokens: 40 });
+    const cacheDir = tmp("cache");
+    const config = (storeDir: string) =>
+      parseRunConfig({
+        env: "supermarket",
+        tasks: "0:2",
+        maxTurns: 3,
+        storeDir,
+        agents: { assistant: mock.modelId() },
+        llm: { cacheDir, prices: { [mock.modelId()]: { input: 1, output: 2 } } },
+      });
+    const first = await runBenchmark(config(tmp("runs")), { render, runId: "mock-run" });
+    expect(first.status).toBe("complete");
+    const requests = mock.requests.length;
+    expect(requests).toBe(6);
+    const s = first.summaries[0]!;
+    expect(s.inputTokens).toBe(6 * 900);
+    expect(s.costUsd).toBeCloseTo((6 * 900 * 1 + 6 * 40 * 2) / 1e6, 9);
+    const again = await runBenchmark(config(tmp("runs")), { render, runId: "mock-run" });
+    expect(mock.requests.length).toBe(requests);
+    expect(again.summaries[0]!.reasons).toEqual(s.reasons);
+    // The same outputs and actions, now from the cache.
+    const outputs = (dir: string) =>
+      trajectoriesOf(dir, "mock-run").flatMap((t) =>
+        t.turns.map((r) => [r.assistant.output, r.shopper.output, r.execution]),
+      );
+    expect(outputs(again.storeDir)).toEqual(outputs(first.storeDir));
+    const calls = trajectoriesOf(again.storeDir, "mock-run").flatMap((t) =>
+      t.turns.flatMap((r) => r.assistant.calls),
+    );
+    expect(calls.map((c) => c.cached)).toEqual([true, true, true, true, true, true]);
+  }, 120_000);
+
+  it("--resume refuses a changed identity and names what changed", async () => {
+    const storeDir = tmp("runs");
+    await runBenchmark(parseRunConfig({ env: "supermarket", tasks: "0:1", storeDir }), {
+      render,
+      runId: "r1",
+    });
+    const changed = runBenchmark(
+      parseRunConfig({ env: "supermarket", tasks: "0:1", storeDir, maxTurns: 10 }),
+      { render, resume: "r1" },
+    );
+    await expect(changed).rejects.toThrow(RunIdentityError);
+    await expect(
+      runBenchmark(parseRunConfig({ env: "supermarket", tasks: "0:1", storeDir, maxTurns: 10 }), {
+        render,
+        resume: "r1",
+      }),
+    ).rejects.toThrow(/maxTurns: 20 → 10/);
+    const same = await runBenchmark(
+      parseRunConfig({ env: "supermarket", tasks: "0:1", storeDir, concurrency: 3 }),
+      { render, resume: "r1" },
+    );
+    expect(same.timing.episodes).toBe(0);
+  }, 120_000);
+
+  it("a run killed with SIGKILL mid-way and resumed equals an uninterrupted run, no episode lost or duplicated", async () => {
+    const args = [
+      "run",
+      "--env",
+      "supermarket",
+      "--tasks",
+      "0:5",
+      "--concurrency",
+      "1",
+      "--quiet",
+      "--run-id",
+      "k",
+    ];
+    const killedDir = tmp("killed");
+    const child: ChildProcess = spawn(process.execPath, [bin, ...args, "--out", killedDir], {
+      detached: true,
+      stdio: "ignore",
+    });
+    const db = join(killedDir, "siturec.db");
+    const finished = () => {
+      try {
+        const d = new Database(db, { readonly: true, fileMustExist: true });
+        try {
+          return (
+            d.prepare("SELECT count(*) AS n FROM episodes WHERE status = 'finished'").get() as { n: number }
+          ).n;
+        } finally {
+          d.close();
+        }
+      } catch {
+        return 0;
+      }
+    };
+    const deadline = Date.now() + 90_000;
+    while (finished() < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    // Kill the whole group (Node and its Chromium) at once, without warning.
+    process.kill(-child.pid!, "SIGKILL");
+    await new Promise((r) => setTimeout(r, 300));
+    const d = new Database(db, { readonly: true });
+    const rows = d
+      .prepare(
+        "SELECT e.task_id, e.status, e.turns, (SELECT count(*) FROM turns t WHERE t.run_id = e.run_id AND t.task_id = e.task_id) AS stored FROM episodes e",
+      )
+      .all() as {
+      task_id: string;
+      status: string;
+      turns: number;
+      stored: number;
+    }[];
+    d.close();
+    expect(rows.filter((r) => r.status === "finished").length).toBeGreaterThanOrEqual(2);
+    for (const r of rows.filter((r) => r.status === "finished")) expect(r.stored, r.task_id).toBe(r.turns);
+    await exec(process.execPath, [bin, "run", "--resume", "k", "--out", killedDir, "--quiet"]);
+    const cleanDir = tmp("clean");
+    await exec(process.execPath, [bin, ...args, "--out", cleanDir]);
+    const resumed = exportOf(killedDir, "k");
+    expect(resumed.split("\n")).toHaveLength(5);
+    expect(resumed).toBe(exportOf(cleanDir, "k"));
+  }, 240_000);
+
+  it("the reference assistant succeeds in at least 70% of subset-0 tasks of each store with the rule-based shopper", async () => {
+    const result = await runBenchmark(
+      parseRunConfig({ subset: "0", storeDir: tmp("runs"), concurrency: 2 }),
+      { render },
+    );
+    expect(result.status).toBe("complete");
+    for (const s of result.summaries) {
+      expect(s.episodes, s.env).toBe(25);
+      expect(s.successRate, s.env).toBeGreaterThanOrEqual(0.7);
+    }
+  }, 400_000);
+});

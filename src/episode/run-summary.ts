@@ -1,0 +1,46 @@
+import { ENV_IDS } from "../envs/env-data.js";
+import type { EpisodeRow } from "../storage/run-store.js";
+import type { TerminationReason } from "./trajectory.js";
+
+export interface StoreSummary {
+  env: string;
+  episodes: number;
+  finished: number;
+  errors: number;
+  successRate: number;
+  meanTurns: number;
+  meanRecommendations: number;
+  reasons: Partial<Record<TerminationReason, number>>;
+  inputTokens: number;
+  outputTokens: number;
+  costUsd: number;
+}
+
+/** Per-store figures of a run's episodes (finished ones; errors counted apart). */
+export function summarize(rows: EpisodeRow[]): StoreSummary[] {
+  const envs = [...new Set(rows.map((r) => r.env))].sort(
+    (a, b) => ENV_IDS.indexOf(a as never) - ENV_IDS.indexOf(b as never),
+  );
+  return envs.map((env) => {
+    const all = rows.filter((r) => r.env === env);
+    const done = all.filter((r) => r.status === "finished");
+    const n = Math.max(1, done.length);
+    const reasons: StoreSummary["reasons"] = {};
+    for (const r of all)
+      if (r.reason)
+        reasons[r.reason as TerminationReason] = (reasons[r.reason as TerminationReason] ?? 0) + 1;
+    return {
+      env,
+      episodes: all.length,
+      finished: done.length,
+      errors: all.filter((r) => r.status === "error").length,
+      successRate: done.filter((r) => r.success).length / n,
+      meanTurns: done.reduce((s, r) => s + r.turns, 0) / n,
+      meanRecommendations: done.reduce((s, r) => s + r.recommendations, 0) / n,
+      reasons,
+      inputTokens: all.reduce((s, r) => s + r.inputTokens, 0),
+      outputTokens: all.reduce((s, r) => s + r.outputTokens, 0),
+      costUsd: all.reduce((s, r) => s + r.costUsd, 0),
+    };
+  });
+}

@@ -1,0 +1,1 @@
+export * from "./run-store.js";
