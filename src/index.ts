@@ -4,6 +4,7 @@ export * from "./core/index.js";
 export { builtinDataDir, ENV_IDS, type EnvData, loadBuiltinEnv } from "./envs/env-data.js";
 export { validateEnv } from "./envs/validate.js";
 export * from "./episode/index.js";
+export * from "./eval/index.js";
 export * from "./llm/index.js";
 export * from "./render/index.js";
 export * from "./storage/index.js";

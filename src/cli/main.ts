@@ -3,7 +3,9 @@ import { DataFileError } from "../core/data-file.js";
 import { ChromiumNotFoundError } from "../render/chromium.js";
 import { registerData } from "./data-command.js";
 import { registerEnvs } from "./envs-command.js";
+import { registerEvaluate } from "./evaluate-command.js";
 import { type CliIo, processIo } from "./io.js";
+import { registerJudge } from "./judge-command.js";
 import { registerModels } from "./models-command.js";
 import { registerRender } from "./render-command.js";
 import { registerRun } from "./run-command.js";
@@ -28,6 +30,8 @@ export function buildProgram(io: CliIo, setExit: (code: number) => void): Comman
   registerModels(program, io, setExit);
   registerRun(program, io, setExit, () => process.stderr.isTTY === true && io === processIo);
   registerRuns(program, io, setExit);
+  registerEvaluate(program, io, setExit);
+  registerJudge(program, io, setExit);
   for (const command of program.commands) {
     command.exitOverride().showHelpAfterError().configureOutput({ writeOut: io.out, writeErr: io.err });
     for (const sub of command.commands) {

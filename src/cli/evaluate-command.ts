@@ -1,0 +1,147 @@
+import type { Command } from "commander";
+import type { Trajectory } from "../episode/trajectory.js";
+import { evaluate } from "../eval/evaluate.js";
+import { cohortJson, cohortLabel, formatMetric, MAIN_COLUMNS, PURCHASE_COLUMNS } from "../eval/format.js";
+import { readRuns, readTrajectoryFile, TrajectoryFileError } from "../eval/read-trajectories.js";
+import { writeReport } from "../eval/report/write-report.js";
+import type { CliIo } from "./io.js";
+import { formatTable } from "./table.js";
+
+const STORE: Record<string, string> = {
+  supermarket: "Supermarket",
+  "home-furnishings": "Home Furnishings Store",
+};
+
+function load(runs: string[], opts: { dir: string; trajectories?: string }): Trajectory[] {
+  if (opts.trajectories) {
+    if (runs.length) throw new TrajectoryFileError("give run ids or --trajectories FILE, not both");
+    return readTrajectoryFile(opts.trajectories);
+  }
+  if (!runs.length)
+    throw new TrajectoryFileError("name at least one run (see siturec runs) or --trajectories FILE.jsonl");
+  return readRuns(opts.dir, runs);
+}
+
+export function registerEvaluate(program: Command, io: CliIo, setExit: (code: number) => void): void {
+  program
+    .command("evaluate")
+    .description(
+      "every SituRecBench metric per store and assistant, from stored runs or exported trajectories",
+    )
+    .argument("[runs...]", "run ids (see siturec runs)")
+    .option("--dir <dir>", "run store folder", "siturec-runs")
+    .option("--trajectories <file>", "exported trajectories (JSON lines or a JSON array) instead of runs")
+    .option("--json", "print JSON")
+    .action((runs: string[], opts: { dir: string; trajectories?: string; json?: boolean }) => {
+      let trajectories: Trajectory[];
+      try {
+        trajectories = load(runs, opts);
+      } catch (err) {
+        if (!(err instanceof TrajectoryFileError)) throw err;
+        io.err(`siturec evaluate: ${err.message}\n`);
+        setExit(2);
+        return;
+      }
+      if (!trajectories.length) {
+        io.err("siturec evaluate: no finished trajectories to evaluate\n");
+        setExit(1);
+        return;
+      }
+      const cohorts = evaluate(trajectories);
+      if (opts.json) {
+        io.out(`${JSON.stringify({ cohorts: cohorts.map(cohortJson) }, null, 2)}\n`);
+        return;
+      }
+      for (const env of ["supermarket", "home-furnishings"]) {
+        const here = cohorts.filter((c) => c.env === env);
+        if (!here.length) continue;
+        const sd = here.some((c) => c.bySubsets) ? "mean ± SD over the four subsets" : "cohort means";
+        io.out(`\n${STORE[env]} (${sd})\n`);
+        io.out(
+          formatTable(
+            ["assistant", "N", ...MAIN_COLUMNS.map(([h]) => h)],
+            here.map((c) => [
+              cohortLabel(c),
+              String(c.episodes),
+              ...MAIN_COLUMNS.map(([, k]) => formatMetric(c[k])),
+            ]),
+          ),
+        );
+        io.out("\n");
+        io.out(
+          formatTable(
+            ["assistant", ...PURCHASE_COLUMNS.map(([h]) => h), "CGV 0 (%)", "ΔCGV 1", "ΔCGV 5", "ΔCGV End"],
+            here.map((c) => [
+              cohortLabel(c),
+              ...PURCHASE_COLUMNS.map(([, k]) => formatMetric(c[k])),
+              formatMetric(c.cgv.h0!),
+              formatMetric(c.delta_cgv.h1!),
+              formatMetric(c.delta_cgv.h5!),
+              formatMetric(c.delta_cgv.end!),
+            ]),
+          ),
+        );
+        if (here.some((c) => c.judge)) {
+          io.out("\n");
+          io.out(
+            formatTable(
+              [
+                "assistant",
+                "judged",
+                "inform.",
+                "natur.",
+                "ground.",
+                "prefer.",
+                "proact.",
+                "nonrep.",
+                "overall",
+              ],
+              here.map((c) => [
+                cohortLabel(c),
+                String(c.judged),
+                ...[
+                  "informativeness",
+                  "naturalness",
+                  "groundedness",
+                  "preference_alignment",
+                  "proactiveness",
+                  "non_repetition",
+                  "overall",
+                ].map((d) => (c.judge?.[d] ? formatMetric(c.judge[d]!, 2) : "–")),
+              ]),
+            ),
+          );
+        }
+      }
+    });
+
+  program
+    .command("report")
+    .description(
+      "write Markdown and CSV tables in the paper's layouts and every chart (SVG and PNG) with an index page",
+    )
+    .argument("[runs...]", "run ids (see siturec runs)")
+    .requiredOption("--out <dir>", "where to write the report")
+    .option("--dir <dir>", "run store folder", "siturec-runs")
+    .option("--trajectories <file>", "exported trajectories instead of runs")
+    .action(async (runs: string[], opts: { out: string; dir: string; trajectories?: string }) => {
+      let trajectories: Trajectory[];
+      try {
+        trajectories = load(runs, opts);
+      } catch (err) {
+        if (!(err instanceof TrajectoryFileError)) throw err;
+        io.err(`siturec report: ${err.message}\n`);
+        setExit(2);
+        return;
+      }
+      if (!trajectories.length) {
+        io.err("siturec report: no finished trajectories to report on\n");
+        setExit(1);
+        return;
+      }
+      const written = await writeReport(evaluate(trajectories), opts.out);
+      io.out(
+        `wrote ${written.files.length} files to ${opts.out}; open ${opts.out}/index.html (or index.md)\n`,
+      );
+    });
+}

@@ -1,0 +1,42 @@
+import type { EnvId } from "../core/manifest.js";
+import { loadBuiltinEnv } from "../envs/env-data.js";
+import { targetHandles } from "../render/som/role-labels.js";
+import { legalTools } from "../world/tools.js";
+
+/** What the metrics look up about a store: the catalog ids, the assistant's fixed handles, where products are. */
+export interface EvalContext {
+  env: EnvId;
+  catalog: Set<string>;
+  legalTools: Set<string>;
+  /** The assistant's fixed target handles → target ids. */
+  assistantHandles: Map<string, string>;
+  targetIds: Set<string>;
+  /** Furniture store: product → the stores and areas it is shown in. */
+  placesOf: Map<string, Set<string>>;
+}
+
+const cache = new Map<EnvId, EvalContext>();
+
+export function evalContext(env: EnvId): EvalContext {
+  let ctx = cache.get(env);
+  if (!ctx) {
+    const data = loadBuiltinEnv(env);
+    const placesOf = new Map<string, Set<string>>();
+    for (const e of data.locationIndex.entries) {
+      placesOf.set(
+        e.product,
+        new Set("fixtures" in e ? e.fixtures : e.places.flatMap((p) => [p.store, p.area])),
+      );
+    }
+    ctx = {
+      env,
+      catalog: new Set(data.catalog.products.map((p) => p.id)),
+      legalTools: new Set(legalTools(env)),
+      assistantHandles: new Map([...targetHandles(data.layout, "assistant")].map(([id, h]) => [h, id])),
+      targetIds: new Set(data.layout.navTargets.map((t) => t.id)),
+      placesOf,
+    };
+    cache.set(env, ctx);
+  }
+  return ctx;
+}

@@ -1,0 +1,217 @@
+import { DialogueAct, JUDGE_DIMENSIONS } from "../agents/types.js";
+import type { Trajectory } from "../episode/trajectory.js";
+import { SUBSETS } from "../tasks/subsets.js";
+import { evalContext } from "./eval-context.js";
+import {
+  actionFollowingRate,
+  CGV_HORIZONS,
+  cumulativeGoalVisibility,
+  goalVisibilityEvents,
+  localNavigationSuccessRate,
+} from "./metrics/navigation.js";
+import { purchased, referencePurchase, successByTurn, turnCount } from "./metrics/outcome.js";
+import {
+  catalogEntries,
+  episodeListScore,
+  episodeReferenceMrr,
+  ndcgAt10,
+  recallAt5,
+} from "./metrics/ranking.js";
+import { mean, sampleSd } from "./stats.js";
+
+/** A metric of a cohort: the value (mean of the four subset means when the cohort covers all four, else the cohort mean) and the SD across subsets. */
+export interface MetricValue {
+  value: number | null;
+  sd: number | null;
+}
+
+export const CGV_KEYS = [...CGV_HORIZONS.map((h) => `h${h}`), "end"] as const;
+
+export interface CohortKey {
+  env: string;
+  assistant: string;
+  user: string;
+  moderator: string;
+  condition: string;
+}
+
+export interface CohortReport extends CohortKey {
+  runs: string[];
+  episodes: number;
+  /** Whether SDs are across the four profile-stratified subsets (the cohort covers all four). */
+  bySubsets: boolean;
+  sr: MetricValue;
+  turn: MetricValue;
+  afr: MetricValue;
+  lnsr: MetricValue;
+  r_at_5: MetricValue;
+  ndcg_at_10: MetricValue;
+  rpr: MetricValue;
+  rpr_cart: MetricValue;
+  r_mrr_at_10: MetricValue;
+  catalog_pct: MetricValue;
+  cgv: Record<string, MetricValue>;
+  delta_cgv: Record<string, MetricValue>;
+  cgv_events: number;
+  judge: Record<string, MetricValue> | null;
+  judged: number;
+  analyses: CohortAnalyses;
+}
+
+export interface CohortAnalyses {
+  /** SR(t), %, t = 1..maxTurns (Fig. 4). */
+  successByTurn: number[];
+  /** Share (%) of each dialogue action over all assistant turns (Fig. 9). */
+  actShares: Record<string, number>;
+  /** Suggested user actions inside Navigate responses: share (%) and same-action rate (%) (Fig. 10). */
+  navigateSuggestions: { tool: string; count: number; share: number; sameActionRate: number }[];
+  /** Termination reasons, counts (Fig. 11). */
+  reasons: Record<string, number>;
+}
+
+const pct = (v: number | undefined) => (v === undefined ? undefined : 100 * v);
+const meanOf = (xs: (number | undefined)[]) => {
+  const d = xs.filter((x): x is number => x !== undefined && Number.isFinite(x));
+  return d.length ? mean(d) : undefined;
+};
+
+type Compute = (episodes: Trajectory[]) => number | undefined;
+
+function aggregate(episodes: Trajectory[], bySubsets: boolean, compute: Compute): MetricValue {
+  if (!bySubsets) {
+    const v = episodes.length ? compute(episodes) : undefined;
+    return { value: v ?? null, sd: null };
+  }
+  const values = Array.from({ length: SUBSETS }, (_, g) =>
+    compute(episodes.filter((e) => e.header.task.subset === g)),
+  ).filter((v): v is number => v !== undefined);
+  if (!values.length) return { value: null, sd: null };
+  return { value: mean(values), sd: values.length === SUBSETS ? sampleSd(values) : null };
+}
+
+function cohortKey(t: Trajectory): CohortKey {
+  const h = t.header;
+  return {
+    env: h.env,
+    assistant: h.agents.assistant,
+    user: h.agents.user,
+    moderator: h.agents.moderator,
+    condition: h.condition,
+  };
+}
+
+interface JudgeRecord {
+  scores: Record<string, number>;
+}
+
+function judgeScores(t: Trajectory): Record<string, number> | undefined {
+  const j = t.judge as JudgeRecord | undefined;
+  return j?.scores && typeof j.scores === "object" ? j.scores : undefined;
+}
+
+function analyses(episodes: Trajectory[]): CohortAnalyses {
+  const maxTurns = Math.max(1, ...episodes.map((e) => e.header.maxTurns));
+  const turns = episodes.flatMap((e) => e.turns);
+  const actShares: Record<string, number> = {};
+  for (const act of DialogueAct.options) {
+    const n = turns.filter((r) => r.assistant.output.assistant_actions[0]?.type === act).length;
+    actShares[act] = turns.length ? (100 * n) / turns.length : 0;
+  }
+  const navigate = turns.filter((r) => r.assistant.output.assistant_actions[0]?.type === "Navigate");
+  const tools = [...new Set(navigate.map((r) => r.assistant.output.expected_user_action.name))].sort();
+  const navigateSuggestions = tools.map((tool) => {
+    const events = navigate.filter((r) => r.assistant.output.expected_user_action.name === tool);
+    const same = events.filter((r) => r.shopper.output.tool_call.name === tool).length;
+    return {
+      tool,
+      count: events.length,
+      share: (100 * events.length) / navigate.length,
+      sameActionRate: (100 * same) / events.length,
+    };
+  });
+  const reasons: Record<string, number> = {};
+  for (const e of episodes) reasons[e.outcome.reason] = (reasons[e.outcome.reason] ?? 0) + 1;
+  return { successByTurn: successByTurn(episodes, maxTurns), actShares, navigateSuggestions, reasons };
+}
+
+/** Every metric of Appendix C.1 and D for one cohort (one store, one set of agents, one condition). */
+export function evaluateCohort(episodes: Trajectory[]): CohortReport {
+  const first = episodes[0]!;
+  const ctx = evalContext(first.header.env);
+  const present = new Set(episodes.map((e) => e.header.task.subset));
+  const bySubsets = present.size === SUBSETS;
+  const agg = (compute: Compute) => aggregate(episodes, bySubsets, compute);
+  const cgvOf = (es: Trajectory[]) =>
+    cumulativeGoalVisibility(es.flatMap((e) => goalVisibilityEvents(e, ctx)));
+  const cgv: Record<string, MetricValue> = {};
+  const delta: Record<string, MetricValue> = {};
+  for (const key of CGV_KEYS) {
+    cgv[key] = agg((es) => {
+      const c = cgvOf(es);
+      return c.events ? c.byHorizon[key] : undefined;
+    });
+    if (key !== "h0") {
+      delta[key] = agg((es) => {
+        const c = cgvOf(es);
+        return c.events ? c.byHorizon[key]! - c.byHorizon.h0! : undefined;
+      });
+    }
+  }
+  const judged = episodes.filter((e) => judgeScores(e));
+  const judge = judged.length
+    ? Object.fromEntries(
+        JUDGE_DIMENSIONS.map((d) => [d, agg((es) => meanOf(es.map((e) => judgeScores(e)?.[d])))]),
+      )
+    : null;
+  return {
+    ...cohortKey(first),
+    runs: [...new Set(episodes.map((e) => e.header.runId))],
+    episodes: episodes.length,
+    bySubsets,
+    sr: agg((es) => 100 * mean(es.map((e) => (purchased(e) ? 1 : 0)))),
+    turn: agg((es) => mean(es.map(turnCount))),
+    afr: agg((es) => pct(meanOf(es.map((e) => actionFollowingRate(e, ctx))))),
+    lnsr: agg((es) => pct(meanOf(es.map((e) => localNavigationSuccessRate(e, ctx))))),
+    r_at_5: agg((es) => 100 * mean(es.map((e) => episodeListScore(e, recallAt5)))),
+    ndcg_at_10: agg((es) => 100 * mean(es.map((e) => episodeListScore(e, ndcgAt10)))),
+    rpr: agg((es) => 100 * mean(es.map((e) => (referencePurchase(e) ? 1 : 0)))),
+    rpr_cart: agg((es) => {
+      const bought = es.filter(purchased);
+      return bought.length ? 100 * mean(bought.map((e) => (referencePurchase(e) ? 1 : 0))) : undefined;
+    }),
+    r_mrr_at_10: agg((es) => pct(meanOf(es.map(episodeReferenceMrr)))),
+    catalog_pct: agg((es) => {
+      const c = es
+        .map((e) => catalogEntries(e, ctx.catalog))
+        .reduce((a, b) => ({ entries: a.entries + b.entries, valid: a.valid + b.valid }), {
+          entries: 0,
+          valid: 0,
+        });
+      return c.entries ? (100 * c.valid) / c.entries : undefined;
+    }),
+    cgv,
+    delta_cgv: delta,
+    cgv_events: cgvOf(episodes).events,
+    judge,
+    judged: judged.length,
+    analyses: analyses(episodes),
+  };
+}
+
+/** Groups trajectories into cohorts (store, agents, condition) and evaluates each; stores in fixed order. */
+export function evaluate(trajectories: Trajectory[]): CohortReport[] {
+  const groups = new Map<string, Trajectory[]>();
+  for (const t of trajectories) {
+    const key = JSON.stringify(cohortKey(t));
+    groups.set(key, [...(groups.get(key) ?? []), t]);
+  }
+  const order = ["supermarket", "home-furnishings"];
+  return [...groups.values()]
+    .map(evaluateCohort)
+    .sort(
+      (a, b) =>
+        order.indexOf(a.env) - order.indexOf(b.env) ||
+        a.assistant.localeCompare(b.assistant) ||
+        a.condition.localeCompare(b.condition),
+    );
+}

@@ -1,0 +1,34 @@
+import type { JudgeTranscript } from "../agents/types.js";
+import type { Trajectory } from "../episode/trajectory.js";
+
+const OUTCOMES: Record<string, string> = {
+  success_cart_added: "the shopper added an item to the cart",
+  turn_limit: "the turn limit was reached without a purchase",
+  recommendation_exhausted: "three recommendations were made without a purchase",
+  moderator_stop: "the conversation ended without a purchase",
+  motion_stall: "the shopper got stuck and the episode ended",
+  error: "the episode ended on a technical error",
+};
+
+/** The textual record the judge reads: the dialogue with the shopper's actions, by name (no handles). */
+export function judgeTranscript(t: Trajectory): JudgeTranscript {
+  const lines: string[] = [];
+  for (const r of t.turns) {
+    const act = r.assistant.output.assistant_actions[0]?.type ?? "?";
+    lines.push(`[turn ${r.turn}] Assistant (${act}): ${r.assistant.output.utterance}`);
+    lines.push(`[turn ${r.turn}] Shopper: ${r.shopper.output.utterance}`);
+    const call = r.shopper.output.tool_call;
+    const { target: _t, ...args } = call.arguments as Record<string, unknown>;
+    const shown = Object.entries(args).map(([k, v]) => `${k}=${String(v)}`);
+    if (r.execution.targetName) shown.unshift(`target=${r.execution.targetName}`);
+    const result = r.execution.success ? "done" : `refused (${r.execution.error ?? "not possible"})`;
+    const cart = r.execution.addedToCart ? ", added to the cart" : "";
+    lines.push(`  shopper action: ${call.name}(${shown.join(", ")}) → ${result}${cart}`);
+  }
+  return {
+    env: t.header.env,
+    taskRequest: t.header.task.goal.request,
+    transcript: lines.join("\n"),
+    outcome: OUTCOMES[t.outcome.reason] ?? t.outcome.reason,
+  };
+}
