@@ -4,6 +4,7 @@ import { AgentIdError } from "../agents/registry.js";
 import { RunIdentityError, type RunProgress, runBenchmark } from "../episode/run-benchmark.js";
 import { ConfigError, parseRunConfig, readConfigFile } from "../episode/run-config.js";
 import type { StoreSummary } from "../episode/run-summary.js";
+import { RunStore } from "../storage/run-store.js";
 import type { CliIo } from "./io.js";
 import { ProgressReporter } from "./progress-bar.js";
 import { formatTable } from "./table.js";
@@ -126,7 +127,6 @@ export function registerRun(
         let base = file;
         if (flags.resume && !flags.config) {
           // A resume without a config continues with the run's own configuration.
-          const { RunStore } = await import("../storage/run-store.js");
           const dir = flags.out ?? "siturec-runs";
           const store = new RunStore(dir);
           const run = store.getRun(flags.resume);

@@ -1,0 +1,98 @@
+import { describe, expect, it } from "vitest";
+import { hasLabel } from "../../tasks/labels.js";
+import { loadTaskBank } from "../../tasks/task-bank-file.js";
+import { StoreKnowledge } from "../knowledge/store-knowledge.js";
+import type { ShopperContext } from "../types.js";
+import { RuleShopper } from "./rule-shopper.js";
+
+const view = {
+  role: "shopper" as const,
+  products: [],
+  targets: [],
+  caption: "",
+  marks: [],
+  handles: { products: {}, targets: {} },
+  image: Buffer.alloc(0),
+};
+
+async function setup() {
+  const k = await StoreKnowledge.load("supermarket");
+  const bank = loadTaskBank("supermarket");
+  const task = bank.tasks.find(
+    (t) => t.goal.acceptance.explanationNeeded !== "high" && t.goal.preferences.required.length > 0,
+  )!;
+  const profile = bank.profiles.find((p) => p.id === task.profileId)!;
+  const ctx = (turn: number, utterance: string, held: string | null = null): ShopperContext => ({
+    env: "supermarket",
+    turn,
+    profile,
+    task,
+    history: [],
+    assistantUtterance: utterance,
+    observation: view,
+    minimap: Buffer.alloc(0),
+    shared: { pose: { x: 0, z: 0, yaw: 0, pitch: 0 }, held, cart: [] },
+    checked: [],
+    revealed: {},
+  });
+  return { k, task, ctx };
+}
+
+describe("the rule-based shopper", () => {
+  it("opens with its request, then discloses at most one detail per turn", async () => {
+    const { k, task, ctx } = await setup();
+    const s = new RuleShopper(k, task, 1);
+    const open = await s.act(ctx(0, "Hi! What can I help you find?"));
+    expect(open.output).toEqual({ utterance: task.goal.request, tool_call: { name: "idle", arguments: {} } });
+    const said = [];
+    for (let turn = 1; turn <= task.goal.disclosure.steps.length + 1; turn++) {
+      said.push(
+        (await s.act(ctx(turn, "Anything else I should know — any preferences or budget?"))).output.utterance,
+      );
+    }
+    // The budget in its own words, the other details as the policy words them.
+    const mentions = (u: string, d: (typeof task.goal.disclosure.steps)[number]) =>
+      d.kind === "budget"
+        ? u.includes(Number.isInteger(d.amount) ? `$${d.amount}` : `$${d.amount.toFixed(2)}`)
+        : u.includes(d.say);
+    const steps = task.goal.disclosure.steps;
+    // Each detail said once, at most one per turn, then nothing new.
+    for (const d of steps)
+      expect(
+        said.filter((u) => mentions(u, d)),
+        JSON.stringify(said),
+      ).toHaveLength(1);
+    for (const u of said) expect(steps.filter((d) => mentions(u, d)).length).toBeLessThanOrEqual(1);
+    expect(said.at(-1)).toMatch(/that's it|that's all|everything I need/i);
+  });
+
+  it("buys only what meets its labels and budget by the catalog, and says why it refuses the rest", async () => {
+    const { k, task, ctx } = await setup();
+    const s = new RuleShopper(k, task, 1);
+    await s.act(ctx(0, "Hi!"));
+    const target = task.goal.target.product;
+    const take = await s.act(ctx(1, "This one fits your needs and is within your budget.", target));
+    expect(take.output.tool_call.name).toBe("add_to_cart");
+    const family = task.goal.need.categories;
+    const required = task.goal.preferences.required[0]!;
+    const wrong = [...k.products.values()].find(
+      (p) => family.includes(p.category) && p.price <= task.goal.budget.amount && !hasLabel(p, required),
+    )!;
+    const opened = async () => {
+      const shopper = new RuleShopper(k, task, 1);
+      await shopper.act(ctx(0, "Hi!"));
+      return shopper;
+    };
+    const refuse = await (await opened()).act(ctx(1, "How about this?", wrong.id));
+    expect(refuse.output.tool_call.name).toBe("drop_item");
+    expect(refuse.output.utterance.length).toBeGreaterThan(10);
+    const pricey = [...k.products.values()].find(
+      (p) => family.includes(p.category) && p.price > task.goal.budget.amount,
+    );
+    if (pricey) {
+      const r = await (await opened()).act(ctx(1, "How about this?", pricey.id));
+      expect(r.output.tool_call.name).toBe("drop_item");
+      expect(r.output.utterance).toMatch(/budget/);
+    }
+  });
+});
