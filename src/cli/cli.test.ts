@@ -3,21 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { builtinDataDir } from "../envs/env-data.js";
-import { main } from "./main.js";
+import { runCli } from "./testing/run-cli.js";
 
-async function run(...argv: string[]) {
-  let out = "";
-  let err = "";
-  const code = await main(argv, {
-    out: (t) => {
-      out += t;
-    },
-    err: (t) => {
-      err += t;
-    },
-  });
-  return { code, out, err };
-}
+const run = runCli;
 
 function copyOfBuiltin(env: "supermarket" | "home-furnishings"): string {
   const dir = mkdtempSync(join(tmpdir(), "siturec-data-"));

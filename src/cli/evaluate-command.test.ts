@@ -4,21 +4,9 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTrajectory } from "../eval/testing/build-trajectory.js";
 import { MockOpenAIServer } from "../llm/testing/mock-openai-server.js";
-import { main } from "./main.js";
+import { runCli } from "./testing/run-cli.js";
 
-async function run(...argv: string[]) {
-  let out = "";
-  let err = "";
-  const code = await main(argv, {
-    out: (t) => {
-      out += t;
-    },
-    err: (t) => {
-      err += t;
-    },
-  });
-  return { code, out, err };
-}
+const run = runCli;
 
 const tmp = () => mkdtempSync(join(tmpdir(), "siturec-eval-cli-"));
 let mock: MockOpenAIServer;

@@ -1,20 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MockOpenAIServer } from "../llm/testing/mock-openai-server.js";
-import { main } from "./main.js";
+import { runCli } from "./testing/run-cli.js";
 
-async function run(...argv: string[]) {
-  let out = "";
-  let err = "";
-  const code = await main(argv, {
-    out: (t) => {
-      out += t;
-    },
-    err: (t) => {
-      err += t;
-    },
-  });
-  return { code, out, err };
-}
+const run = runCli;
 
 let mock: MockOpenAIServer;
 beforeAll(async () => {

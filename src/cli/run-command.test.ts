@@ -2,21 +2,9 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { main } from "./main.js";
+import { runCli } from "./testing/run-cli.js";
 
-async function run(...argv: string[]) {
-  let out = "";
-  let err = "";
-  const code = await main(argv, {
-    out: (t) => {
-      out += t;
-    },
-    err: (t) => {
-      err += t;
-    },
-  });
-  return { code, out, err };
-}
+const run = runCli;
 
 const tmp = () => mkdtempSync(join(tmpdir(), "siturec-cli-run-"));
 

@@ -7,10 +7,9 @@ import { RuleShopper } from "../agents/rule-shopper/rule-shopper.js";
 import type { ToolCallOut } from "../agents/types.js";
 import type { EnvId } from "../core/manifest.js";
 import type { Task } from "../core/task.js";
-import { loadBuiltinEnv } from "../envs/env-data.js";
 import { RenderService } from "../render/render-service.js";
 import { loadTaskBank } from "../tasks/task-bank-file.js";
-import { findProduct, goTo, type Trace } from "../world/testing/navigate.js";
+import { findProduct, frontShelfTask, goTo, type Trace } from "../world/testing/navigate.js";
 import { World } from "../world/world.js";
 import { REACH } from "../world/world-core.js";
 import { hashOnlyImages } from "./image-store.js";
@@ -88,21 +87,12 @@ describe("termination rules, in precedence order", () => {
   });
 
   it("a cart addition on turn 20 is a success, not a turn limit", async () => {
-    const data = loadBuiltinEnv("supermarket");
-    const task = loadTaskBank("supermarket").tasks.find((t) =>
-      data.instances.instances.some(
-        (i) => i.product === t.goal.target.product && i.on.type === "level" && i.on.side === "front",
-      ),
-    )!;
-    const product = task.goal.target.product;
-    const inst = data.instances.instances.find(
-      (i) => i.product === product && i.on.type === "level" && i.on.side === "front",
-    )!;
+    const { task, product, fixture } = frontShelfTask();
     // Find the way once in a separate world, then replay it so the purchase lands on the last turn.
     const scout = await World.create("supermarket", render);
     await scout.reset();
     const trace: Trace = { calls: [] };
-    expect(await goTo(scout, trace, inst.on.type === "level" ? inst.on.fixture : "", "front")).toBe(true);
+    expect(await goTo(scout, trace, fixture, "front")).toBe(true);
     const handle = await findProduct(scout, trace, product, REACH.pickUp);
     expect(handle).toBeDefined();
     const calls: ToolCallOut[] = [

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadBuiltinEnv } from "../envs/env-data.js";
 import { RenderService } from "../render/render-service.js";
 import { loadTaskBank } from "../tasks/task-bank-file.js";
-import { findProduct, goTo, handleOfTarget, type Trace } from "./testing/navigate.js";
+import { findProduct, frontShelfTask, goTo, handleOfTarget, type Trace } from "./testing/navigate.js";
 import { visibleNow, World } from "./world.js";
 import { REACH } from "./world-core.js";
 
@@ -38,17 +38,7 @@ describe("the scripted shopper, using only handles from its current view", () =>
   }, 120_000);
 
   it("puts a supermarket task's target in the cart", async () => {
-    const data = loadBuiltinEnv("supermarket");
-    const task = loadTaskBank("supermarket").tasks.find((t) =>
-      data.instances.instances.some(
-        (i) => i.product === t.goal.target.product && i.on.type === "level" && i.on.side === "front",
-      ),
-    )!;
-    const product = task.goal.target.product;
-    const instance = data.instances.instances.find(
-      (i) => i.product === product && i.on.type === "level" && i.on.side === "front",
-    )!;
-    const fixture = instance.on.type === "level" ? instance.on.fixture : "";
+    const { product, fixture } = frontShelfTask();
     const world = await World.create("supermarket", render);
     await world.reset();
     const trace: Trace = { calls: [] };

@@ -2,6 +2,7 @@ import type { EnvId } from "../../core/manifest.js";
 import type { InspectionDetails } from "../../core/product.js";
 import type { Profile } from "../../core/profile.js";
 import type { Task } from "../../core/task.js";
+import { money } from "../../tasks/build-goal.js";
 import type { StoreKnowledge } from "../knowledge/store-knowledge.js";
 import type { ActionRecord, Condition, DialogueTurn, SharedState } from "../types.js";
 
@@ -9,10 +10,6 @@ import type { ActionRecord, Condition, DialogueTurn, SharedState } from "../type
 
 export function storeName(env: EnvId): string {
   return env === "supermarket" ? "a supermarket" : "a home-furnishings store";
-}
-
-function money(v: number): string {
-  return `$${v.toFixed(2)}`;
 }
 
 /** One line per product: id | brand name | category | price | labels (facet:value). */

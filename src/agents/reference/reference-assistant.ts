@@ -1,4 +1,5 @@
 import type { Product } from "../../core/product.js";
+import { money } from "../../tasks/build-goal.js";
 import { REACH } from "../../world/world-core.js";
 import { LabelLexicon } from "../knowledge/language.js";
 import type { StoreKnowledge } from "../knowledge/store-knowledge.js";
@@ -14,10 +15,6 @@ import { Beliefs } from "./beliefs.js";
 import { guide, guideToItem, placeName } from "./guidance.js";
 
 const IDLE: ToolCallOut = { name: "idle", arguments: {} };
-
-function money(v: number): string {
-  return Number.isInteger(v) ? `$${v}` : `$${v.toFixed(2)}`;
-}
 
 /** Why a product suits the shopper, in words, from what is known of the need. */
 function reasonFor(p: Product, beliefs: Beliefs): string {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { money } from "../../tasks/build-goal.js";
 import { hasLabel } from "../../tasks/labels.js";
 import { loadTaskBank } from "../../tasks/task-bank-file.js";
 import { StoreKnowledge } from "../knowledge/store-knowledge.js";
@@ -52,9 +53,7 @@ describe("the rule-based shopper", () => {
     }
     // The budget in its own words, the other details as the policy words them.
     const mentions = (u: string, d: (typeof task.goal.disclosure.steps)[number]) =>
-      d.kind === "budget"
-        ? u.includes(Number.isInteger(d.amount) ? `$${d.amount}` : `$${d.amount.toFixed(2)}`)
-        : u.includes(d.say);
+      d.kind === "budget" ? u.includes(money(d.amount)) : u.includes(d.say);
     const steps = task.goal.disclosure.steps;
     // Each detail said once, at most one per turn, then nothing new.
     for (const d of steps)

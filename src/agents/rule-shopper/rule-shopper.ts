@@ -2,6 +2,7 @@ import type { Product } from "../../core/product.js";
 import type { Level } from "../../core/profile-vocabulary.js";
 import { Rng } from "../../core/random.js";
 import type { DisclosureStep, Task } from "../../core/task.js";
+import { money } from "../../tasks/build-goal.js";
 import { describeLabel, describeUnwanted, hasLabel } from "../../tasks/labels.js";
 import { REACH } from "../../world/world-core.js";
 import { findInstruction, findQuestions, nameMatch } from "../knowledge/language.js";
@@ -14,10 +15,6 @@ export const FOLLOW_PROBABILITY: Record<Level, number> = { low: 0.6, medium: 0.8
 export const PATIENCE_TURNS: Record<Level, number> = { low: 14, medium: 17, high: Number.POSITIVE_INFINITY };
 
 const IDLE: ToolCallOut = { name: "idle", arguments: {} };
-
-function money(v: number): string {
-  return Number.isInteger(v) ? `$${v}` : `$${v.toFixed(2)}`;
-}
 
 /**
  * The built-in shopper (no model, seeded): it opens with its request, then adds at most one new

@@ -1,3 +1,6 @@
+import type { Task } from "../../core/task.js";
+import { loadBuiltinEnv } from "../../envs/env-data.js";
+import { loadTaskBank } from "../../tasks/task-bank-file.js";
 import type { StepResult, World } from "../world.js";
 import { visibleNow } from "../world.js";
 
@@ -156,4 +159,17 @@ export async function findProduct(
     await call(world, trace, name, args);
   }
   return undefined;
+}
+
+/** A supermarket task whose target stands on the front of a shelf level, with that product and shelf. */
+export function frontShelfTask(): { task: Task; product: string; fixture: string } {
+  const data = loadBuiltinEnv("supermarket");
+  const onFront = (product: string) =>
+    data.instances.instances.find(
+      (i) => i.product === product && i.on.type === "level" && i.on.side === "front",
+    );
+  const task = loadTaskBank("supermarket").tasks.find((t) => onFront(t.goal.target.product))!;
+  const product = task.goal.target.product;
+  const on = onFront(product)!.on;
+  return { task, product, fixture: on.type === "level" ? on.fixture : "" };
 }
