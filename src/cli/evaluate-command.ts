@@ -1,16 +1,19 @@
 import type { Command } from "commander";
+import { JUDGE_DIMENSIONS } from "../agents/types.js";
 import type { Trajectory } from "../episode/trajectory.js";
 import { evaluate } from "../eval/evaluate.js";
-import { cohortJson, cohortLabel, formatMetric, MAIN_COLUMNS, PURCHASE_COLUMNS } from "../eval/format.js";
+import {
+  cohortJson,
+  cohortLabel,
+  formatMetric,
+  MAIN_COLUMNS,
+  PURCHASE_COLUMNS,
+  STORE_NAMES,
+} from "../eval/format.js";
 import { readRuns, readTrajectoryFile, TrajectoryFileError } from "../eval/read-trajectories.js";
 import { writeReport } from "../eval/report/write-report.js";
 import type { CliIo } from "./io.js";
 import { formatTable } from "./table.js";
-
-const STORE: Record<string, string> = {
-  supermarket: "Supermarket",
-  "home-furnishings": "Home Furnishings Store",
-};
 
 function load(runs: string[], opts: { dir: string; trajectories?: string }): Trajectory[] {
   if (opts.trajectories) {
@@ -56,7 +59,7 @@ export function registerEvaluate(program: Command, io: CliIo, setExit: (code: nu
         const here = cohorts.filter((c) => c.env === env);
         if (!here.length) continue;
         const sd = here.some((c) => c.bySubsets) ? "mean ± SD over the four subsets" : "cohort means";
-        io.out(`\n${STORE[env]} (${sd})\n`);
+        io.out(`\n${STORE_NAMES[env]} (${sd})\n`);
         io.out(
           formatTable(
             ["assistant", "N", ...MAIN_COLUMNS.map(([h]) => h)],
@@ -99,15 +102,7 @@ export function registerEvaluate(program: Command, io: CliIo, setExit: (code: nu
               here.map((c) => [
                 cohortLabel(c),
                 String(c.judged),
-                ...[
-                  "informativeness",
-                  "naturalness",
-                  "groundedness",
-                  "preference_alignment",
-                  "proactiveness",
-                  "non_repetition",
-                  "overall",
-                ].map((d) => (c.judge?.[d] ? formatMetric(c.judge[d]!, 2) : "–")),
+                ...JUDGE_DIMENSIONS.map((d) => (c.judge?.[d] ? formatMetric(c.judge[d]!, 2) : "–")),
               ]),
             ),
           );

@@ -1,5 +1,11 @@
 import type { CohortReport, MetricValue } from "./evaluate.js";
 
+/** The stores by the names the paper uses in tables and charts. */
+export const STORE_NAMES: Record<string, string> = {
+  supermarket: "Supermarket",
+  "home-furnishings": "Home Furnishings Store",
+};
+
 /** "96.0 ± 4.6", "96.0" without SD, "–" when undefined. */
 export function formatMetric(m: MetricValue, digits = 1): string {
   if (m.value === null) return "–";

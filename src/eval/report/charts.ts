@@ -2,8 +2,9 @@ import sharp from "sharp";
 import * as vega from "vega";
 import { compile, type TopLevelSpec } from "vega-lite";
 import { JUDGE_DIMENSIONS } from "../../agents/types.js";
+import { TerminationReason } from "../../episode/trajectory.js";
 import { CGV_KEYS, type CohortReport } from "../evaluate.js";
-import { cohortLabel } from "../format.js";
+import { cohortLabel, STORE_NAMES } from "../format.js";
 
 export interface Chart {
   name: string;
@@ -12,10 +13,6 @@ export interface Chart {
   png: Buffer;
 }
 
-const STORE_NAMES: Record<string, string> = {
-  supermarket: "Supermarket",
-  "home-furnishings": "Home Furnishings Store",
-};
 const base = {
   $schema: "https://vega.github.io/schema/vega-lite/v6.json",
   background: "white",
@@ -211,14 +208,7 @@ function terminations(cohorts: CohortReport[]) {
           type: "nominal",
           title: "reason",
           scale: {
-            domain: [
-              "success_cart_added",
-              "turn_limit",
-              "recommendation_exhausted",
-              "moderator_stop",
-              "motion_stall",
-              "error",
-            ],
+            domain: TerminationReason.options,
             range: ["#2e7d32", "#9e9e9e", "#ef6c00", "#1565c0", "#6a1b9a", "#c62828"],
           },
         },
