@@ -141,8 +141,9 @@ export function evaluateCohort(episodes: Trajectory[]): CohortReport {
   const present = new Set(episodes.map((e) => e.header.task.subset));
   const bySubsets = present.size === SUBSETS;
   const agg = (compute: Compute) => aggregate(episodes, bySubsets, compute);
-  const cgvOf = (es: Trajectory[]) =>
-    cumulativeGoalVisibility(es.flatMap((e) => goalVisibilityEvents(e, ctx)));
+  // Each episode's goal events are found once; every horizon, subset and ΔCGV pools from them.
+  const goalEvents = new Map(episodes.map((e) => [e, goalVisibilityEvents(e, ctx)]));
+  const cgvOf = (es: Trajectory[]) => cumulativeGoalVisibility(es.flatMap((e) => goalEvents.get(e)!));
   const cgv: Record<string, MetricValue> = {};
   const delta: Record<string, MetricValue> = {};
   for (const key of CGV_KEYS) {
