@@ -49,8 +49,8 @@ export interface AgentIds {
 export interface AgentDeps {
   client: LlmClient;
   prompts: PromptSet;
-  /** Sampling temperature for model-backed roles (default: the provider's). */
-  temperature?: number;
+  /** Sampling temperature per model-backed role (a role left out: the provider's default). */
+  temperatures?: Partial<Record<AgentRole, number>>;
 }
 
 /** Makes fresh policies per episode from the run's agent ids. */
@@ -72,13 +72,14 @@ export class AgentFactory {
     );
   }
 
-  private llm(model: string, seed: number) {
+  private llm(role: AgentRole, model: string, seed: number) {
+    const temperature = this.deps.temperatures?.[role];
     return {
       model,
       client: this.deps.client,
       prompts: this.deps.prompts,
       seed,
-      ...(this.deps.temperature !== undefined ? { temperature: this.deps.temperature } : {}),
+      ...(temperature !== undefined ? { temperature } : {}),
     };
   }
 
@@ -86,21 +87,23 @@ export class AgentFactory {
     const id = this.ids.assistant;
     return isBuiltinAgent(id)
       ? new ReferenceAssistant(k)
-      : new LlmAssistant(k, condition, this.llm(id, seed));
+      : new LlmAssistant(k, condition, this.llm("assistant", id, seed));
   }
 
   shopper(k: StoreKnowledge, task: Task, seed: number): ShopperPolicy {
     const id = this.ids.user;
-    return isBuiltinAgent(id) ? new RuleShopper(k, task, seed) : new LlmShopper(k, this.llm(id, seed));
+    return isBuiltinAgent(id)
+      ? new RuleShopper(k, task, seed)
+      : new LlmShopper(k, this.llm("user", id, seed));
   }
 
-  moderator(seed: number): ModeratorPolicy {
+  moderator(_k: StoreKnowledge, seed: number): ModeratorPolicy {
     const id = this.ids.moderator;
-    return isBuiltinAgent(id) ? new RuleModerator() : new LlmModerator(this.llm(id, seed));
+    return isBuiltinAgent(id) ? new RuleModerator() : new LlmModerator(this.llm("moderator", id, seed));
   }
 
   judge(model: string, seed = 0): JudgePolicy {
     checkAgentId("judge", model);
-    return new LlmJudge(this.llm(model, seed));
+    return new LlmJudge(this.llm("judge", model, seed));
   }
 }

@@ -3,6 +3,7 @@ import type { EnvId } from "../core/manifest.js";
 import type { InspectionDetails } from "../core/product.js";
 import type { Profile } from "../core/profile.js";
 import type { Task } from "../core/task.js";
+import type { LlmResponse } from "../llm/client.js";
 import type { RoleObservation } from "../render/observer.js";
 
 /** The ten dialogue actions of the assistant (paper Appendix B.2). */
@@ -129,15 +130,7 @@ export const JudgeOutput = z
 export type JudgeOutput = z.infer<typeof JudgeOutput>;
 
 /** One model call's cost, for the per-role and per-episode ledgers. */
-export interface CallUsage {
-  model: string;
-  inputTokens: number;
-  outputTokens: number;
-  costUsd: number;
-  cached: boolean;
-  attempts: number;
-  latencyMs: number;
-}
+export type CallUsage = { model: string } & Omit<LlmResponse, "text">;
 
 /** A policy's reply: the output (a fallback when the model's stayed invalid), and what it cost. */
 export interface PolicyReply<T> {

@@ -16,10 +16,10 @@ import { builtinTaskBankFile, loadTaskBank } from "../tasks/task-bank-file.js";
 import { World } from "../world/world.js";
 import { codeVersion } from "./code-version.js";
 import { hashOnlyImages } from "./image-store.js";
-import { envsOf, type RunConfig, roleId, selectTasks } from "./run-config.js";
+import { envsOf, type RunConfig, roleId, roleTemperature, selectTasks } from "./run-config.js";
 import { runEpisode } from "./run-episode.js";
 import { type StoreSummary, summarize } from "./run-summary.js";
-import { type EpisodeHeader, type EpisodeOutcome, totalCost } from "./trajectory.js";
+import { type EpisodeHeader, type EpisodeOutcome, totalUsage } from "./trajectory.js";
 
 /** Makes each episode's policies; `AgentFactory` is the built-in one, a library user may bring their own. */
 export interface Policies {
@@ -168,26 +168,23 @@ export async function runBenchmark(config: RunConfig, opts: RunOptions = {}): Pr
       concurrency: config.llm.concurrency,
       prices: config.llm.prices,
     });
-  const temperature = (spec: RunConfig["agents"]["assistant"]) =>
-    typeof spec === "string" ? undefined : spec.temperature;
   const basePolicies =
     opts.policies ??
-    new RoleAgents(
-      new AgentFactory(
-        {
-          assistant: roleId(config.agents.assistant),
-          user: roleId(config.agents.user),
-          moderator: roleId(config.agents.moderator),
-        },
-        { client, prompts },
-      ),
+    new AgentFactory(
       {
-        assistant: temperature(config.agents.assistant),
-        user: temperature(config.agents.user),
-        moderator: temperature(config.agents.moderator),
+        assistant: roleId(config.agents.assistant),
+        user: roleId(config.agents.user),
+        moderator: roleId(config.agents.moderator),
       },
-      client,
-      prompts,
+      {
+        client,
+        prompts,
+        temperatures: {
+          assistant: roleTemperature(config.agents.assistant),
+          user: roleTemperature(config.agents.user),
+          moderator: roleTemperature(config.agents.moderator),
+        },
+      },
     );
   const policies = withCustomRoles(basePolicies, opts);
   const parts = identityParts(config, prompts, policies.ids);
@@ -322,10 +319,10 @@ export async function runBenchmark(config: RunConfig, opts: RunOptions = {}): Pr
       progress.turns += t.turns.length;
       if (t.outcome.success) progress.successes++;
       if (t.outcome.reason === "error") progress.errors++;
-      const u = t.outcome.usage;
-      progress.inputTokens += u.assistant.inputTokens + u.shopper.inputTokens + u.moderator.inputTokens;
-      progress.outputTokens += u.assistant.outputTokens + u.shopper.outputTokens + u.moderator.outputTokens;
-      progress.costUsd += totalCost(u);
+      const u = totalUsage(t.outcome.usage);
+      progress.inputTokens += u.inputTokens;
+      progress.outputTokens += u.outputTokens;
+      progress.costUsd += u.costUsd;
       progress.elapsedMs = performance.now() - started;
       progress.last = { env: e.env, taskId: e.task.id, outcome: t.outcome };
       opts.onProgress?.({ ...progress });
@@ -361,40 +358,4 @@ function withCustomRoles(base: Policies, opts: RunOptions): Policies {
     moderator: (k, seed, task) =>
       moderator ? moderator.create(k, task, seed) : base.moderator(k, seed, task),
   };
-}
-
-/** The built-in factory with per-role temperatures from the config. */
-class RoleAgents implements Policies {
-  readonly ids: Policies["ids"];
-  readonly usesModels: boolean;
-  private readonly perRole: { assistant: AgentFactory; user: AgentFactory; moderator: AgentFactory };
-
-  constructor(
-    base: AgentFactory,
-    temps: { assistant: number | undefined; user: number | undefined; moderator: number | undefined },
-    client: LlmClient,
-    prompts: PromptSet,
-  ) {
-    this.ids = base.ids;
-    this.usesModels = base.usesModels;
-    const withTemp = (t: number | undefined) =>
-      t === undefined ? base : new AgentFactory(base.ids, { client, prompts, temperature: t });
-    this.perRole = {
-      assistant: withTemp(temps.assistant),
-      user: withTemp(temps.user),
-      moderator: withTemp(temps.moderator),
-    };
-  }
-
-  assistant(k: StoreKnowledge, condition: Condition, seed: number): AssistantPolicy {
-    return this.perRole.assistant.assistant(k, condition, seed);
-  }
-
-  shopper(k: StoreKnowledge, task: Task, seed: number): ShopperPolicy {
-    return this.perRole.user.shopper(k, task, seed);
-  }
-
-  moderator(_k: StoreKnowledge, seed: number): ModeratorPolicy {
-    return this.perRole.moderator.moderator(seed);
-  }
 }

@@ -272,6 +272,7 @@ export function addUsages(a: RoleUsages, b: RoleUsages): RoleUsages {
   };
 }
 
-export function totalCost(u: RoleUsages): number {
-  return u.assistant.costUsd + u.shopper.costUsd + u.moderator.costUsd;
+/** All roles together. */
+export function totalUsage(u: RoleUsages): RoleUsage {
+  return addUsage(addUsage(u.assistant, u.shopper), u.moderator);
 }

@@ -9,6 +9,7 @@ import {
   TRAJECTORY_VERSION,
   type Trajectory,
   type TurnRecord,
+  totalUsage,
 } from "../episode/trajectory.js";
 
 export type EpisodeStatus = "running" | "finished" | "error";
@@ -120,15 +121,6 @@ function episodeRow(r: EpisodeDbRow): EpisodeRow {
   };
 }
 
-const totalTokens = (o: EpisodeOutcome) => {
-  const u = o.usage;
-  return {
-    input: u.assistant.inputTokens + u.shopper.inputTokens + u.moderator.inputTokens,
-    output: u.assistant.outputTokens + u.shopper.outputTokens + u.moderator.outputTokens,
-    cost: u.assistant.costUsd + u.shopper.costUsd + u.moderator.costUsd,
-  };
-};
-
 /**
  * Runs, episodes and turns in SQLite (WAL), images in a content-addressed folder beside it. Each turn
  * is committed when it completes; an episode becomes `finished` only in the transaction that writes
@@ -232,7 +224,7 @@ export class RunStore {
   }
 
   private finishEpisode(runId: string, env: string, taskId: string, outcome: EpisodeOutcome): void {
-    const t = totalTokens(outcome);
+    const t = totalUsage(outcome.usage);
     this.db
       .prepare(
         `UPDATE episodes SET status = ?, outcome = ?, reason = ?, success = ?, turns = ?, recommendations = ?, cost_usd = ?,
@@ -245,9 +237,9 @@ export class RunStore {
         outcome.success ? 1 : 0,
         outcome.turns,
         outcome.recommendations,
-        t.cost,
-        t.input,
-        t.output,
+        t.costUsd,
+        t.inputTokens,
+        t.outputTokens,
         outcome.error ?? null,
         runId,
         env,

@@ -1,6 +1,10 @@
 import type { LlmResponse } from "../../llm/client.js";
 import type { CallUsage } from "../types.js";
 
+/**
+ * Each response's tokens, cost, cache hit, attempts and latency, without its text. Listed field by
+ * field so the key order, and so the recorded trajectory, is the same for cached and fresh responses.
+ */
 export function usageOf(model: string, responses: LlmResponse[]): CallUsage[] {
   return responses.map((r) => ({
     model,
