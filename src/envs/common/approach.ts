@@ -9,12 +9,7 @@ export function facingPointFront(
   yaw: number,
   distance: number,
 ): { x: number; z: number; yaw: number } {
-  const [fx, fz] = forwardOf(yaw);
-  return {
-    x: round6(origin[0] + fx * distance),
-    z: round6(origin[1] + fz * distance),
-    yaw: normalizeYaw(yaw + 180),
-  };
+  return { ...pointAlong(origin, yaw, distance), yaw: normalizeYaw(yaw + 180) };
 }
 
 /** `origin` moved `distance` metres along `yaw`, keeping that facing. */
