@@ -3,14 +3,13 @@ import type { LlmClient } from "../llm/client.js";
 import { parseModelId } from "../llm/model-id.js";
 import type { StoreKnowledge } from "./knowledge/store-knowledge.js";
 import { LlmAssistant } from "./llm/llm-assistant.js";
-import { LlmJudge } from "./llm/llm-judge.js";
 import { LlmModerator } from "./llm/llm-moderator.js";
 import { LlmShopper } from "./llm/llm-shopper.js";
 import type { PromptSet } from "./prompts/prompt-set.js";
 import { ReferenceAssistant } from "./reference/reference-assistant.js";
 import { RuleModerator } from "./rule-moderator/rule-moderator.js";
 import { RuleShopper } from "./rule-shopper/rule-shopper.js";
-import type { AssistantPolicy, Condition, JudgePolicy, ModeratorPolicy, ShopperPolicy } from "./types.js";
+import type { AssistantPolicy, Condition, ModeratorPolicy, ShopperPolicy } from "./types.js";
 
 /** The ids of the built-in, model-free policies; anything else must be a model id. */
 export const BUILTIN_AGENT_IDS = ["reference", "rule"] as const;
@@ -100,10 +99,5 @@ export class AgentFactory {
   moderator(_k: StoreKnowledge, seed: number): ModeratorPolicy {
     const id = this.ids.moderator;
     return isBuiltinAgent(id) ? new RuleModerator() : new LlmModerator(this.llm("moderator", id, seed));
-  }
-
-  judge(model: string, seed = 0): JudgePolicy {
-    checkAgentId("judge", model);
-    return new LlmJudge(this.llm("judge", model, seed));
   }
 }

@@ -1,7 +1,8 @@
 import type { Command } from "commander";
 import pLimit from "p-limit";
+import { LlmJudge } from "../agents/llm/llm-judge.js";
 import { builtinPrompts } from "../agents/prompts/prompt-set.js";
-import { AgentFactory, AgentIdError, checkAgentId } from "../agents/registry.js";
+import { AgentIdError, checkAgentId } from "../agents/registry.js";
 import { judgeTranscript } from "../eval/judge-transcript.js";
 import { LlmClient, LlmError } from "../llm/client.js";
 import { RunStore } from "../storage/run-store.js";
@@ -60,10 +61,7 @@ export function registerJudge(program: Command, io: CliIo, setExit: (code: numbe
             ...(opts.cache ? { cacheDir: `${opts.dir}/cache` } : { noCache: true }),
             concurrency: opts.concurrency,
           });
-          const judge = new AgentFactory(
-            { assistant: "reference", user: "rule", moderator: "rule" },
-            { client, prompts },
-          ).judge(opts.model);
+          const judge = new LlmJudge({ model: opts.model, client, prompts, seed: 0 });
           const todo = [...store.trajectories(runId)].filter(
             (t) => opts.force || !(t.judge as JudgeRecord | undefined)?.scores,
           );
