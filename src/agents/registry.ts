@@ -28,7 +28,7 @@ export function isBuiltinAgent(id: string): boolean {
 export function checkAgentId(role: AgentRole, id: string): string {
   if (isBuiltinAgent(id)) {
     if (role === "judge")
-      throw new AgentIdError(`--judge needs a model id (e.g. openai:gpt-4o); '${id}' is not a judge`);
+      throw new AgentIdError(`the judge needs a model id (e.g. openai:gpt-4o); '${id}' is not a judge`);
     return id;
   }
   try {
