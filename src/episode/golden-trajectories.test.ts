@@ -1,0 +1,50 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli } from "../cli/testing/run-cli.js";
+import { RenderService } from "../render/render-service.js";
+import {
+  digestExport,
+  GOLDEN_FILE,
+  type GoldenTrajectories,
+  rendererFingerprint,
+} from "./testing/golden-trajectories.js";
+
+let render: RenderService;
+beforeAll(async () => {
+  render = await RenderService.start({ poolSize: 1 });
+}, 120_000);
+afterAll(async () => {
+  await render?.close();
+});
+
+describe("the embedded default on subset 0 of both stores", () => {
+  it("gives the golden trajectories, byte for byte (scripts/update-golden.ts trajectories after an intended change)", async () => {
+    const golden = JSON.parse(readFileSync(GOLDEN_FILE, "utf8")) as GoldenTrajectories;
+    const dir = mkdtempSync(join(tmpdir(), "siturec-golden-"));
+    const run = await runCli(
+      "run",
+      "--subset",
+      "0",
+      "--no-images",
+      "--run-id",
+      "golden",
+      "--out",
+      dir,
+      "--quiet",
+    );
+    expect(run.code, run.err).toBe(0);
+    const file = join(dir, "export.jsonl");
+    expect((await runCli("export", "golden", "--dir", dir, "--out", file)).code).toBe(0);
+    const digests = digestExport(readFileSync(file, "utf8"));
+
+    expect(Object.keys(digests)).toEqual(Object.keys(golden.episodes));
+    const differing = (part: "trajectory" | "images") =>
+      Object.keys(golden.episodes).filter((k) => digests[k]?.[part] !== golden.episodes[k]![part]);
+    expect(differing("trajectory"), "episodes whose trajectory changed").toEqual([]);
+    // Image hashes are checked only where Chromium and the fonts draw as they did for the golden run.
+    if ((await rendererFingerprint(render)) === golden.renderer)
+      expect(differing("images"), "episodes whose annotated views changed").toEqual([]);
+  }, 600_000);
+});
