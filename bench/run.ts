@@ -5,9 +5,9 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runBenchmark } from "../src/episode/run-benchmark.js";
-import { parseRunConfig } from "../src/episode/run-config.js";
 import { RenderService } from "../src/render/render-service.js";
+import { runBenchmark } from "../src/runner/run-benchmark.js";
+import { parseRunConfig } from "../src/runner/run-config.js";
 
 /**
  * Memory of this process and all its descendants, MB: the sum of proportional set sizes (Linux

@@ -4,9 +4,9 @@ import {
   type AssistantContext,
   type AssistantOutput,
   type AssistantPolicy,
+  openRunStore,
   type PolicyReply,
   parseRunConfig,
-  RunStore,
   runBenchmark,
 } from "siturec";
 
@@ -53,10 +53,10 @@ export async function runExample(storeDir = "siturec-runs") {
   });
   console.table(result.summaries.map((s) => ({ store: s.env, sr: s.successRate, turns: s.meanTurns })));
   // Read the trajectories back.
-  const store = new RunStore(storeDir);
-  for (const t of store.trajectories(result.runId))
+  const store = openRunStore(storeDir);
+  for await (const t of store.trajectories(result.runId))
     console.log(t.header.task.id, t.outcome.reason, t.turns.length);
-  store.close();
+  await store.close();
   return result;
 }
 

@@ -8,15 +8,15 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
 import { runCli } from "../src/cli/testing/run-cli.js";
+import { GOLDEN_SIZE, GOLDEN_VIEWS } from "../src/render/golden.js";
+import { RenderService } from "../src/render/render-service.js";
 import {
   digestExport,
   GOLDEN_COMMAND,
   GOLDEN_FILE,
   type GoldenTrajectories,
   rendererFingerprint,
-} from "../src/episode/testing/golden-trajectories.js";
-import { GOLDEN_SIZE, GOLDEN_VIEWS } from "../src/render/golden.js";
-import { RenderService } from "../src/render/render-service.js";
+} from "../src/runner/testing/golden-trajectories.js";
 
 const what = process.argv[2];
 if (what && what !== "images" && what !== "trajectories") {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { type Condition, DialogueAct, ToolCall } from "../core/dialogue.js";
 import type { EnvId } from "../core/manifest.js";
 import type { InspectionDetails } from "../core/product.js";
 import type { Profile } from "../core/profile.js";
@@ -6,39 +7,7 @@ import type { Task } from "../core/task.js";
 import type { LlmResponse } from "../llm/client.js";
 import type { RoleObservation } from "../render/observer.js";
 
-/** The ten dialogue actions of the assistant (paper Appendix B.2). */
-export const DialogueAct = z.enum([
-  "Greet",
-  "AskPreference",
-  "ClarifyNeed",
-  "Navigate",
-  "Recommend",
-  "Explain",
-  "AnswerQuestion",
-  "Compare",
-  "HandleRejection",
-  "ConfirmPurchase",
-]);
-export type DialogueAct = z.infer<typeof DialogueAct>;
-
-/** A tool call as agents write it: the name and its arguments. */
-export const ToolCallOut = z
-  .object({ name: z.string().min(1), arguments: z.record(z.string(), z.unknown()).default({}) })
-  .strict();
-export type ToolCallOut = z.infer<typeof ToolCallOut>;
-
-const Plain = z.object({
-  type: z.enum([
-    "Greet",
-    "AskPreference",
-    "ClarifyNeed",
-    "Explain",
-    "AnswerQuestion",
-    "Compare",
-    "HandleRejection",
-    "ConfirmPurchase",
-  ]),
-});
+const Plain = z.object({ type: DialogueAct.exclude(["Recommend", "Navigate"]) });
 const Recommend = z.object({
   type: z.literal("Recommend"),
   display_name: z.string().min(1),
@@ -80,7 +49,7 @@ export function assistantOutputSchema(env: EnvId) {
     .object({
       utterance: z.string().min(1),
       assistant_actions: z.array(assistantActionSchema(env)).length(1),
-      expected_user_action: ToolCallOut,
+      expected_user_action: ToolCall,
       ranking: z.array(z.string()).max(10),
       tool_calls: z.array(z.unknown()).length(0),
     })
@@ -89,13 +58,13 @@ export function assistantOutputSchema(env: EnvId) {
 export interface AssistantOutput {
   utterance: string;
   assistant_actions: [AssistantAction] | AssistantAction[];
-  expected_user_action: ToolCallOut;
+  expected_user_action: ToolCall;
   ranking: string[];
   tool_calls: unknown[];
 }
 
 /** The shopper's reply per turn: what it says and exactly one tool call, in its own handles. */
-export const ShopperOutput = z.object({ utterance: z.string(), tool_call: ToolCallOut }).strict();
+export const ShopperOutput = z.object({ utterance: z.string(), tool_call: ToolCall }).strict();
 export type ShopperOutput = z.infer<typeof ShopperOutput>;
 
 export const ModeratorOutput = z
@@ -143,7 +112,7 @@ export interface PolicyReply<T> {
 
 /** What happened when the shopper's call was executed. */
 export interface ActionRecord {
-  call: ToolCallOut;
+  call: ToolCall;
   /** The name of the call's target, so the other role can read the action without the caller's handles. */
   targetName?: string;
   success: boolean;
@@ -159,8 +128,6 @@ export interface DialogueTurn {
   assistant: { utterance: string; act?: DialogueAct };
   shopper?: { utterance: string; action?: ActionRecord };
 }
-
-export type Condition = "full" | "no-evv" | "no-evv-caption";
 
 /** State both roles may know: where the shopper stands, what it holds, what is in the cart. */
 export interface SharedState {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { DialogueAct } from "../core/dialogue.js";
 import type { EnvId } from "../core/manifest.js";
 import { legalTools, parseToolCall } from "../world/tools.js";
-import { assistantOutputSchema, DialogueAct, JudgeOutput, ModeratorOutput, ShopperOutput } from "./types.js";
+import { assistantOutputSchema, JudgeOutput, ModeratorOutput, ShopperOutput } from "./types.js";
 
 const base = {
   utterance: "Hi!",

@@ -89,7 +89,7 @@ describe("siturec evaluate, report and judge", () => {
       expect(index).toContain(`${chart}.png`);
     }
     expect(readFileSync(join(out, "main-table.csv"), "utf8").split("\n")[0]).toBe(
-      "env,assistant,user,condition,episodes,sr,sr_sd,turn,turn_sd,afr,afr_sd,lnsr,lnsr_sd,r_at_5,r_at_5_sd,ndcg_at_10,ndcg_at_10_sd",
+      "env,assistant,shopper,condition,episodes,sr,sr_sd,turn,turn_sd,afr,afr_sd,lnsr,lnsr_sd,r_at_5,r_at_5_sd,ndcg_at_10,ndcg_at_10_sd",
     );
   }, 60_000);
 

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { JUDGE_DIMENSIONS } from "../agents/types.js";
-import type { Trajectory } from "../episode/trajectory.js";
+import { SiturecError } from "../core/errors.js";
 import { evaluate } from "../eval/evaluate.js";
 import {
   cohortJson,
@@ -12,10 +12,11 @@ import {
 } from "../eval/format.js";
 import { readRuns, readTrajectoryFile, TrajectoryFileError } from "../eval/read-trajectories.js";
 import { writeReport } from "../eval/report/write-report.js";
+import type { Trajectory } from "../trajectory/trajectory.js";
 import type { CliIo } from "./io.js";
 import { formatTable } from "./table.js";
 
-function load(runs: string[], opts: { dir: string; trajectories?: string }): Trajectory[] {
+async function load(runs: string[], opts: { dir: string; trajectories?: string }): Promise<Trajectory[]> {
   if (opts.trajectories) {
     if (runs.length) throw new TrajectoryFileError("give run ids or --trajectories FILE, not both");
     return readTrajectoryFile(opts.trajectories);
@@ -25,7 +26,7 @@ function load(runs: string[], opts: { dir: string; trajectories?: string }): Tra
   return readRuns(opts.dir, runs);
 }
 
-export function registerEvaluate(program: Command, io: CliIo, setExit: (code: number) => void): void {
+export function registerEvaluate(program: Command, io: CliIo): void {
   program
     .command("evaluate")
     .description(
@@ -35,21 +36,9 @@ export function registerEvaluate(program: Command, io: CliIo, setExit: (code: nu
     .option("--dir <dir>", "run store folder", "siturec-runs")
     .option("--trajectories <file>", "exported trajectories (JSON lines or a JSON array) instead of runs")
     .option("--json", "print JSON")
-    .action((runs: string[], opts: { dir: string; trajectories?: string; json?: boolean }) => {
-      let trajectories: Trajectory[];
-      try {
-        trajectories = load(runs, opts);
-      } catch (err) {
-        if (!(err instanceof TrajectoryFileError)) throw err;
-        io.err(`siturec evaluate: ${err.message}\n`);
-        setExit(2);
-        return;
-      }
-      if (!trajectories.length) {
-        io.err("siturec evaluate: no finished trajectories to evaluate\n");
-        setExit(1);
-        return;
-      }
+    .action(async (runs: string[], opts: { dir: string; trajectories?: string; json?: boolean }) => {
+      const trajectories = await load(runs, opts);
+      if (!trajectories.length) throw new SiturecError("no finished trajectories to evaluate");
       const cohorts = evaluate(trajectories);
       if (opts.json) {
         io.out(`${JSON.stringify({ cohorts: cohorts.map(cohortJson) }, null, 2)}\n`);
@@ -120,20 +109,8 @@ export function registerEvaluate(program: Command, io: CliIo, setExit: (code: nu
     .option("--dir <dir>", "run store folder", "siturec-runs")
     .option("--trajectories <file>", "exported trajectories instead of runs")
     .action(async (runs: string[], opts: { out: string; dir: string; trajectories?: string }) => {
-      let trajectories: Trajectory[];
-      try {
-        trajectories = load(runs, opts);
-      } catch (err) {
-        if (!(err instanceof TrajectoryFileError)) throw err;
-        io.err(`siturec report: ${err.message}\n`);
-        setExit(2);
-        return;
-      }
-      if (!trajectories.length) {
-        io.err("siturec report: no finished trajectories to report on\n");
-        setExit(1);
-        return;
-      }
+      const trajectories = await load(runs, opts);
+      if (!trajectories.length) throw new SiturecError("no finished trajectories to report on");
       const written = await writeReport(evaluate(trajectories), opts.out);
       io.out(
         `wrote ${written.files.length} files to ${opts.out}; open ${opts.out}/index.html (or index.md)\n`,

@@ -2,11 +2,13 @@ import type { Command } from "commander";
 import pLimit from "p-limit";
 import { LlmJudge } from "../agents/llm/llm-judge.js";
 import { builtinPrompts } from "../agents/prompts/prompt-set.js";
-import { AgentIdError, checkAgentId } from "../agents/registry.js";
 import { judgeTranscript } from "../eval/judge-transcript.js";
 import { LlmClient, LlmError } from "../llm/client.js";
-import { RunStore } from "../storage/run-store.js";
+import { parseModelId } from "../llm/model-id.js";
+import { openRunStore } from "../storage/open-run-store.js";
+import type { Trajectory } from "../trajectory/trajectory.js";
 import type { CliIo } from "./io.js";
+import { requireRun } from "./runs-command.js";
 import { parseInteger } from "./tasks-command.js";
 
 /** What `siturec judge` stores per episode (the trajectory's `judge` field). */
@@ -39,32 +41,19 @@ export function registerJudge(program: Command, io: CliIo, setExit: (code: numbe
         runId: string,
         opts: { model: string; dir: string; concurrency: number; force?: boolean; cache: boolean },
       ) => {
+        parseModelId(opts.model);
+        const store = openRunStore(opts.dir);
         try {
-          checkAgentId("judge", opts.model);
-        } catch (err) {
-          if (!(err instanceof AgentIdError)) throw err;
-          io.err(`siturec judge: ${err.message}\n`);
-          setExit(2);
-          return;
-        }
-        const store = new RunStore(opts.dir);
-        try {
-          if (!store.getRun(runId)) {
-            io.err(
-              `siturec judge: no run '${runId}' in ${opts.dir}; 'siturec runs --dir ${opts.dir}' lists them\n`,
-            );
-            setExit(2);
-            return;
-          }
+          await requireRun(store, runId);
           const prompts = builtinPrompts();
           const client = new LlmClient({
             ...(opts.cache ? { cacheDir: `${opts.dir}/cache` } : { noCache: true }),
             concurrency: opts.concurrency,
           });
           const judge = new LlmJudge({ model: opts.model, client, prompts, seed: 0 });
-          const todo = [...store.trajectories(runId)].filter(
-            (t) => opts.force || !(t.judge as JudgeRecord | undefined)?.scores,
-          );
+          const todo: Trajectory[] = [];
+          for await (const t of store.trajectories(runId))
+            if (opts.force || !(t.judge as JudgeRecord | undefined)?.scores) todo.push(t);
           let done = 0;
           let cost = 0;
           let failed = 0;
@@ -85,7 +74,7 @@ export function registerJudge(program: Command, io: CliIo, setExit: (code: numbe
                     costUsd: reply.calls.reduce((s, c) => s + c.costUsd, 0),
                     cached: reply.calls.every((c) => c.cached),
                   };
-                  store.setJudge(runId, t.header.env, t.header.task.id, record);
+                  await store.setJudge(runId, t.header.env, t.header.task.id, record);
                   cost += record.costUsd;
                   if (!record.scores) failed++;
                 } catch (err) {
@@ -106,7 +95,7 @@ export function registerJudge(program: Command, io: CliIo, setExit: (code: numbe
           );
           if (failed) setExit(1);
         } finally {
-          store.close();
+          await store.close();
         }
       },
     );

@@ -1,6 +1,5 @@
 import { Command, CommanderError } from "commander";
-import { DataFileError } from "../core/data-file.js";
-import { ChromiumNotFoundError } from "../render/chromium.js";
+import { VERSION } from "../core/version.js";
 import { registerData } from "./data-command.js";
 import { registerEnvs } from "./envs-command.js";
 import { registerEvaluate } from "./evaluate-command.js";
@@ -8,10 +7,10 @@ import { type CliIo, processIo } from "./io.js";
 import { registerJudge } from "./judge-command.js";
 import { registerModels } from "./models-command.js";
 import { registerRender } from "./render-command.js";
+import { reportError } from "./report-error.js";
 import { registerRun } from "./run-command.js";
 import { registerRuns } from "./runs-command.js";
 import { registerTasks } from "./tasks-command.js";
-import { VERSION } from "./version.js";
 import { registerWorld } from "./world-command.js";
 
 export function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
@@ -29,8 +28,8 @@ export function buildProgram(io: CliIo, setExit: (code: number) => void): Comman
   registerWorld(program, io);
   registerModels(program, io, setExit);
   registerRun(program, io, setExit, () => process.stderr.isTTY === true && io === processIo);
-  registerRuns(program, io, setExit);
-  registerEvaluate(program, io, setExit);
+  registerRuns(program, io);
+  registerEvaluate(program, io);
   registerJudge(program, io, setExit);
   for (const command of program.commands) {
     command.exitOverride().showHelpAfterError().configureOutput({ writeOut: io.out, writeErr: io.err });
@@ -51,15 +50,18 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
     io.err(program.helpInformation());
     return 1;
   }
+  // The command being run, for messages ("siturec run: …"; "siturec tasks show: …").
+  let command: string | undefined;
+  program.hook("preAction", (_program, action) => {
+    const names: string[] = [];
+    for (let c: Command | null = action; c && c !== program; c = c.parent) names.unshift(c.name());
+    command = names.join(" ");
+  });
   try {
     await program.parseAsync(argv, { from: "user" });
   } catch (err) {
     if (err instanceof CommanderError) return err.exitCode;
-    if (err instanceof DataFileError || err instanceof ChromiumNotFoundError) {
-      io.err(`${err.message}\n`);
-      return 1;
-    }
-    throw err;
+    return reportError(err, io, command);
   }
   return code;
 }

@@ -1,4 +1,4 @@
-import type { RunProgress } from "../episode/run-benchmark.js";
+import type { RunProgress } from "../runner/run-benchmark.js";
 
 function duration(ms: number): string {
   if (!Number.isFinite(ms)) return "--";

@@ -18,7 +18,7 @@ describe("siturec run, runs, export, schema", () => {
     expect(badTasks.err).toMatch(/tasks: a range FROM:TO/);
     const dir = tmp();
     const config = join(dir, "run.yaml");
-    writeFileSync(config, "env: supermarket\nmaxTurns: 0\nagents:\n  user: rule\n");
+    writeFileSync(config, "env: supermarket\nmaxTurns: 0\nagents:\n  shopper: rule\n");
     const badConfig = await run("run", "--config", config);
     expect(badConfig.code).toBe(2);
     expect(badConfig.err).toContain(`${config}: maxTurns`);

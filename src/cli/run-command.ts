@@ -1,10 +1,11 @@
 import type { Command } from "commander";
 import { Option } from "commander";
-import { AgentIdError } from "../agents/registry.js";
-import { RunIdentityError, type RunProgress, runBenchmark } from "../episode/run-benchmark.js";
-import { ConfigError, parseRunConfig, readConfigFile } from "../episode/run-config.js";
-import type { StoreSummary } from "../episode/run-summary.js";
-import { RunStore } from "../storage/run-store.js";
+import { ConditionId } from "../core/dialogue.js";
+import { RunIdentityError } from "../runner/plan.js";
+import { type RunProgress, runBenchmark } from "../runner/run-benchmark.js";
+import { ConfigError, parseRunConfig, readConfigFile } from "../runner/run-config.js";
+import type { StoreSummary } from "../runner/run-summary.js";
+import { openRunStore } from "../storage/open-run-store.js";
 import type { CliIo } from "./io.js";
 import { ProgressReporter } from "./progress-bar.js";
 import { formatTable } from "./table.js";
@@ -13,6 +14,8 @@ import { parseInteger } from "./tasks-command.js";
 interface RunFlags {
   env?: string;
   assistant?: string;
+  shopper?: string;
+  /** `--user`, the shopper's other name on the command line. */
   user?: string;
   moderator?: string;
   tasks?: string;
@@ -35,7 +38,7 @@ interface RunFlags {
 function flagConfig(f: RunFlags): Record<string, unknown> {
   const agents: Record<string, string> = {};
   if (f.assistant) agents.assistant = f.assistant;
-  if (f.user) agents.user = f.user;
+  if (f.shopper ?? f.user) agents.shopper = (f.shopper ?? f.user)!;
   if (f.moderator) agents.moderator = f.moderator;
   return {
     ...(f.env ? { env: f.env } : {}),
@@ -98,17 +101,12 @@ export function registerRun(
     )
     .addOption(new Option("--env <env>", "store").choices(["supermarket", "home-furnishings", "all"]))
     .option("--assistant <id>", "assistant: reference, or a model id such as openai:gpt-4o")
-    .option("--user <id>", "shopper simulator: rule, or a model id")
+    .option("--shopper <id>", "shopper simulator: rule, or a model id")
+    .option("--user <id>", "another name for --shopper")
     .option("--moderator <id>", "moderator: rule, or a model id")
     .option("--tasks <sel>", "task positions FROM:TO (e.g. 0:25) or ids (sm-01.1,sm-02.3)")
     .option("--subset <sel>", "profile-stratified subsets, e.g. 0-3, 1 or 0,2")
-    .addOption(
-      new Option("--condition <c>", "assistant context condition").choices([
-        "full",
-        "no-evv",
-        "no-evv-caption",
-      ]),
-    )
+    .addOption(new Option("--condition <c>", "assistant context condition").choices(ConditionId.options))
     .option("--concurrency <n>", "episodes at once", parseInteger)
     .option("--max-turns <n>", "turn limit", parseInteger)
     .option("--seed <n>", "seed of the seeded policies", parseInteger)
@@ -121,31 +119,22 @@ export function registerRun(
     .option("--quiet", "no progress output")
     .addOption(new Option("--progress <format>", "progress as JSON lines on stdout").choices(["jsonl"]))
     .action(async (flags: RunFlags) => {
-      let config: ReturnType<typeof parseRunConfig>;
-      try {
-        const file = flags.config ? readConfigFile(flags.config) : {};
-        let base = file;
-        if (flags.resume && !flags.config) {
-          // A resume without a config continues with the run's own configuration.
-          const dir = flags.out ?? "siturec-runs";
-          const store = new RunStore(dir);
-          const run = store.getRun(flags.resume);
-          store.close();
-          if (!run)
-            throw new RunIdentityError(
-              `no run '${flags.resume}' in ${dir}; 'siturec runs' lists the runs there`,
-            );
-          base = run.config as Record<string, unknown>;
-        }
-        config = parseRunConfig(merge(base, flagConfig(flags)), flags.config ?? "run");
-      } catch (err) {
-        if (err instanceof ConfigError || err instanceof AgentIdError || err instanceof RunIdentityError) {
-          io.err(`siturec run: ${err.message}\n`);
-          setExit(2);
-          return;
-        }
-        throw err;
+      if (flags.shopper && flags.user && flags.shopper !== flags.user)
+        throw new ConfigError("--user is another name for --shopper; give one of them", { exitCode: 2 });
+      const file = flags.config ? readConfigFile(flags.config) : {};
+      let base = file;
+      if (flags.resume && !flags.config) {
+        // A resume without a config continues with the run's own configuration.
+        const store = openRunStore(flags.out ?? "siturec-runs");
+        const run = await store.getRun(flags.resume).finally(() => store.close());
+        if (!run)
+          throw new RunIdentityError(`no run '${flags.resume}' in ${store.location}`, {
+            exitCode: 2,
+            hint: "'siturec runs' lists the runs there",
+          });
+        base = run.config as Record<string, unknown>;
       }
+      const config = parseRunConfig(merge(base, flagConfig(flags)), flags.config ?? "command line");
       const jsonl = flags.progress === "jsonl";
       const reporter = new ProgressReporter(io.err, isTty());
       const controller = new AbortController();
@@ -195,13 +184,6 @@ export function registerRun(
             );
         }
         if (result.status !== "complete") setExit(1);
-      } catch (err) {
-        if (err instanceof RunIdentityError || err instanceof AgentIdError) {
-          io.err(`siturec run: ${err.message}\n`);
-          setExit(2);
-          return;
-        }
-        throw err;
       } finally {
         process.removeListener("SIGINT", onSigint);
       }

@@ -1,10 +1,12 @@
 import { createWriteStream } from "node:fs";
 import type { Command } from "commander";
 import { Argument, Option } from "commander";
-import type { RunConfig } from "../episode/run-config.js";
-import { summarize } from "../episode/run-summary.js";
-import { trajectoryJsonSchema } from "../episode/trajectory.js";
-import { RunStore } from "../storage/run-store.js";
+import { RunIdentityError } from "../runner/plan.js";
+import type { RunConfig } from "../runner/run-config.js";
+import { summarize } from "../runner/run-summary.js";
+import { openRunStore } from "../storage/open-run-store.js";
+import type { RunStore } from "../storage/run-store.js";
+import { trajectoryJsonSchema } from "../trajectory/trajectory.js";
 import type { CliIo } from "./io.js";
 import { formatTable } from "./table.js";
 
@@ -15,21 +17,22 @@ function roleName(spec: RunConfig["agents"]["assistant"]): string {
 }
 
 /** One line per run: status, models, condition, counts, success and cost. */
-export function listRuns(dir: string) {
-  const store = new RunStore(dir);
+export async function listRuns(dir: string) {
+  const store = openRunStore(dir);
   try {
-    return store.listRuns().map((run) => {
-      const rows = store.episodes(run.id);
+    const runs = [];
+    for (const run of await store.listRuns()) {
+      const rows = await store.episodes(run.id);
       const config = run.config as RunConfig;
       const finished = rows.filter((r) => r.status === "finished");
-      return {
+      runs.push({
         id: run.id,
         status: run.status,
         createdAt: run.createdAt,
         env: config.env,
         condition: config.condition,
         assistant: roleName(config.agents.assistant),
-        user: roleName(config.agents.user),
+        shopper: roleName(config.agents.shopper),
         moderator: roleName(config.agents.moderator),
         planned: run.planned,
         finished: finished.length,
@@ -37,21 +40,31 @@ export function listRuns(dir: string) {
         successRate: finished.length ? finished.filter((r) => r.success).length / finished.length : null,
         costUsd: rows.reduce((s, r) => s + r.costUsd, 0),
         summaries: summarize(rows),
-      };
-    });
+      });
+    }
+    return runs;
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
-export function registerRuns(program: Command, io: CliIo, setExit: (code: number) => void): void {
+/** A run of a store, or an error naming the store and how to list its runs. */
+export async function requireRun(store: RunStore, runId: string): Promise<void> {
+  if (!(await store.getRun(runId)))
+    throw new RunIdentityError(`no run '${runId}' in ${store.location}`, {
+      exitCode: 2,
+      hint: `'siturec runs --dir ${store.location}' lists them`,
+    });
+}
+
+export function registerRuns(program: Command, io: CliIo): void {
   program
     .command("runs")
     .description("list the runs in a run store")
     .option("--dir <dir>", "run store folder", DEFAULT_DIR)
     .option("--json", "print JSON")
-    .action((opts: { dir: string; json?: boolean }) => {
-      const runs = listRuns(opts.dir);
+    .action(async (opts: { dir: string; json?: boolean }) => {
+      const runs = await listRuns(opts.dir);
       if (opts.json) {
         io.out(`${JSON.stringify(runs, null, 2)}\n`);
         return;
@@ -62,13 +75,13 @@ export function registerRuns(program: Command, io: CliIo, setExit: (code: number
       }
       io.out(
         formatTable(
-          ["run", "status", "env", "assistant", "user", "moderator", "condition", "done", "SR", "cost"],
+          ["run", "status", "env", "assistant", "shopper", "moderator", "condition", "done", "SR", "cost"],
           runs.map((r) => [
             r.id,
             r.status,
             r.env,
             r.assistant,
-            r.user,
+            r.shopper,
             r.moderator,
             r.condition,
             `${r.finished}/${r.planned}${r.errors ? ` (${r.errors} err)` : ""}`,
@@ -87,20 +100,14 @@ export function registerRuns(program: Command, io: CliIo, setExit: (code: number
     .addOption(new Option("--format <f>", "output format").choices(["jsonl", "json"]).default("jsonl"))
     .option("--out <file>", "write to a file instead of stdout")
     .action(async (runId: string, opts: { dir: string; format: "jsonl" | "json"; out?: string }) => {
-      const store = new RunStore(opts.dir);
+      const store = openRunStore(opts.dir);
       try {
-        if (!store.getRun(runId)) {
-          io.err(
-            `siturec export: no run '${runId}' in ${opts.dir}; 'siturec runs --dir ${opts.dir}' lists them\n`,
-          );
-          setExit(2);
-          return;
-        }
+        await requireRun(store, runId);
         const file = opts.out ? createWriteStream(opts.out) : undefined;
         const write = (text: string) => (file ? file.write(text) : io.out(text));
         let n = 0;
         if (opts.format === "json") write("[");
-        for (const t of store.trajectories(runId)) {
+        for await (const t of store.trajectories(runId)) {
           if (opts.format === "json") write(`${n ? "," : ""}\n${JSON.stringify(t)}`);
           else write(`${JSON.stringify(t)}\n`);
           n++;
@@ -113,7 +120,7 @@ export function registerRuns(program: Command, io: CliIo, setExit: (code: number
           io.err(`wrote ${n} trajectories to ${opts.out}\n`);
         }
       } finally {
-        store.close();
+        await store.close();
       }
     });
 

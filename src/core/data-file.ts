@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { z } from "zod";
+import { SiturecError } from "./errors.js";
 
 export interface DataProblem {
   /** The file the problem is in. */
@@ -10,7 +11,7 @@ export interface DataProblem {
 }
 
 /** A data file that could not be read or does not match its schema. */
-export class DataFileError extends Error {
+export class DataFileError extends SiturecError {
   override readonly name = "DataFileError";
   constructor(readonly problems: DataProblem[]) {
     super(problems.map(formatProblem).join("\n"));

@@ -4,19 +4,19 @@ import { builtinPrompts } from "../agents/prompts/prompt-set.js";
 import { ReferenceAssistant } from "../agents/reference/reference-assistant.js";
 import { RuleModerator } from "../agents/rule-moderator/rule-moderator.js";
 import { RuleShopper } from "../agents/rule-shopper/rule-shopper.js";
-import type { ToolCallOut } from "../agents/types.js";
+import type { ToolCall } from "../core/dialogue.js";
 import type { EnvId } from "../core/manifest.js";
 import type { Task } from "../core/task.js";
 import { RenderService } from "../render/render-service.js";
 import { loadTaskBank } from "../tasks/task-bank-file.js";
+import { hashOnlyImages } from "../trajectory/image-sink.js";
+import { type EpisodeHeader, Trajectory } from "../trajectory/trajectory.js";
 import { findProduct, frontShelfTask, goTo, type Trace } from "../world/testing/navigate.js";
 import { World } from "../world/world.js";
 import { REACH } from "../world/world-core.js";
-import { hashOnlyImages } from "./image-store.js";
 import { runEpisode } from "./run-episode.js";
 import { finalTermination, runtimeTermination } from "./termination.js";
 import { ScriptedAssistant, ScriptedModerator, ScriptedShopper } from "./testing/scripted-policies.js";
-import { type EpisodeHeader, Trajectory } from "./trajectory.js";
 
 let render: RenderService;
 beforeAll(async () => {
@@ -45,10 +45,10 @@ function header(env: EnvId, task: Task, maxTurns = 20): EpisodeHeader {
 }
 
 const smTask = loadTaskBank("supermarket").tasks[0]!;
-const idle: ToolCallOut = { name: "idle", arguments: {} };
+const idle: ToolCall = { name: "idle", arguments: {} };
 
 async function episode(opts: {
-  shopper: (turn: number) => ToolCallOut;
+  shopper: (turn: number) => ToolCall;
   recommendOn?: (turn: number) => boolean;
   moderatorStopsAt?: number;
   task?: Task;
@@ -95,13 +95,13 @@ describe("termination rules, in precedence order", () => {
     expect(await goTo(scout, trace, fixture, "front")).toBe(true);
     const handle = await findProduct(scout, trace, product, REACH.pickUp);
     expect(handle).toBeDefined();
-    const calls: ToolCallOut[] = [
+    const calls: ToolCall[] = [
       ...trace.calls.map((c) => ({ name: c.name, arguments: c.arguments })),
       { name: "pick_up_item", arguments: { target: handle! } },
       { name: "add_to_cart", arguments: {} },
     ];
     expect(calls.length).toBeLessThanOrEqual(20);
-    const script = [...Array<ToolCallOut>(20 - calls.length).fill(idle), ...calls];
+    const script = [...Array<ToolCall>(20 - calls.length).fill(idle), ...calls];
     const { t } = await episode({ task, shopper: (turn) => script[turn]! });
     expect(t.turns).toHaveLength(20);
     expect(t.outcome).toMatchObject({
@@ -137,7 +137,7 @@ describe("termination rules, in precedence order", () => {
   }, 60_000);
 
   it("a motion stall after exactly three negligible moves, unless the moderator stops first", async () => {
-    const back = (turn: number): ToolCallOut => ({
+    const back = (turn: number): ToolCall => ({
       name: "move_backward",
       arguments: { distance: turn === 0 ? 20 : 1 },
     });
@@ -152,7 +152,7 @@ describe("termination rules, in precedence order", () => {
   }, 60_000);
 
   it("an illegal shopper action is recorded and the episode goes on", async () => {
-    const script: ToolCallOut[] = [
+    const script: ToolCall[] = [
       { name: "fly", arguments: {} },
       { name: "pick_up_item", arguments: { target: "999" } },
       idle,

@@ -3,21 +3,18 @@ import type {
   ActionRecord,
   AssistantPolicy,
   CallUsage,
-  Condition,
   DialogueTurn,
   ModeratorPolicy,
   PolicyReply,
   SharedState,
   ShopperPolicy,
 } from "../agents/types.js";
+import type { Condition } from "../core/dialogue.js";
 import type { Profile } from "../core/profile.js";
 import type { Task } from "../core/task.js";
 import { minimap } from "../render/minimap.js";
 import type { RoleObservation } from "../render/observer.js";
-import type { World } from "../world/world.js";
-import type { WorldState } from "../world/world-core.js";
-import type { ImageSink } from "./image-store.js";
-import { finalTermination, runtimeTermination } from "./termination.js";
+import type { ImageSink } from "../trajectory/image-sink.js";
 import {
   addUsages,
   type EpisodeHeader,
@@ -31,7 +28,10 @@ import {
   TRAJECTORY_VERSION,
   type Trajectory,
   type TurnRecord,
-} from "./trajectory.js";
+} from "../trajectory/trajectory.js";
+import type { World } from "../world/world.js";
+import type { WorldState } from "../world/world-core.js";
+import { finalTermination, runtimeTermination } from "./termination.js";
 
 export interface EpisodeAgents {
   assistant: AssistantPolicy;
@@ -45,8 +45,8 @@ export interface EpisodeOptions {
   knowledge: StoreKnowledge;
   agents: EpisodeAgents;
   images: ImageSink;
-  /** Render each role's minimap every turn (only model-backed roles look at it). */
-  minimaps?: boolean;
+  /** Which roles get their minimap each turn (a role left out gets an empty buffer). */
+  minimaps?: { assistant?: boolean; shopper?: boolean };
   /** Called when a turn completes; `outcome` is set on the last one (store both in one transaction). */
   onTurn?: (turn: TurnRecord, outcome: EpisodeOutcome | undefined) => void | Promise<void>;
   /** Accumulates time spent rendering observations and waiting for models (for benchmarks). */
@@ -70,9 +70,9 @@ function usageOf(reply: PolicyReply<unknown> | undefined): RoleUsage {
 
 const callRecords = (calls: CallUsage[]) => calls.map((c) => ({ ...c, latencyMs: Math.round(c.latencyMs) }));
 
-function observationRecord(view: RoleObservation, images: ImageSink): RoleObservationRecord {
+async function observationRecord(view: RoleObservation, images: ImageSink): Promise<RoleObservationRecord> {
   return {
-    image: images.put(view.image),
+    image: await images.put(view.image),
     products: view.products.map((p) => ({
       handle: p.handle,
       id: view.handles.products[p.handle]!,
@@ -167,9 +167,10 @@ export async function runEpisode(opts: EpisodeOptions): Promise<Trajectory> {
       const obs = world.observation;
       const before = world.state;
       const pose = { ...before.pose };
-      const maps = opts.minimaps
-        ? await Promise.all([minimap(env, "assistant", pose), minimap(env, "shopper", pose)])
-        : [Buffer.alloc(0), Buffer.alloc(0)];
+      const maps = await Promise.all([
+        opts.minimaps?.assistant ? minimap(env, "assistant", pose) : Buffer.alloc(0),
+        opts.minimaps?.shopper ? minimap(env, "shopper", pose) : Buffer.alloc(0),
+      ]);
       const aView = obs.roles.assistant;
       const sView = obs.roles.shopper;
       const a = await agents.assistant.act({
@@ -255,8 +256,8 @@ export async function runEpisode(opts: EpisodeOptions): Promise<Trajectory> {
         turn,
         pose,
         observations: {
-          assistant: observationRecord(aView, images),
-          shopper: observationRecord(sView, images),
+          assistant: await observationRecord(aView, images),
+          shopper: await observationRecord(sView, images),
         },
         assistant: {
           output: a.output,

@@ -1,4 +1,4 @@
-import type { TerminationReason } from "./trajectory.js";
+import type { TerminationReason } from "../trajectory/trajectory.js";
 
 export interface TerminationInput {
   /** 0-based turn index that just completed. */

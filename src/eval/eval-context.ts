@@ -1,6 +1,6 @@
 import type { EnvId } from "../core/manifest.js";
+import { targetHandles } from "../core/roles.js";
 import { loadBuiltinEnv } from "../envs/env-data.js";
-import { targetHandles } from "../render/som/role-labels.js";
 import { legalTools } from "../world/tools.js";
 
 /** What the metrics look up about a store: the catalog ids, the assistant's fixed handles, where products are. */

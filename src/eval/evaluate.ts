@@ -1,6 +1,7 @@
-import { DialogueAct, JUDGE_DIMENSIONS } from "../agents/types.js";
-import type { Trajectory } from "../episode/trajectory.js";
+import { JUDGE_DIMENSIONS } from "../agents/types.js";
+import { DialogueAct } from "../core/dialogue.js";
 import { SUBSETS } from "../tasks/subsets.js";
+import type { Trajectory } from "../trajectory/trajectory.js";
 import { evalContext } from "./eval-context.js";
 import {
   actionFollowingRate,
@@ -30,7 +31,7 @@ export const CGV_KEYS = [...CGV_HORIZONS.map((h) => `h${h}`), "end"] as const;
 export interface CohortKey {
   env: string;
   assistant: string;
-  user: string;
+  shopper: string;
   moderator: string;
   condition: string;
 }
@@ -94,7 +95,7 @@ function cohortKey(t: Trajectory): CohortKey {
   return {
     env: h.env,
     assistant: h.agents.assistant,
-    user: h.agents.user,
+    shopper: h.agents.user,
     moderator: h.agents.moderator,
     condition: h.condition,
   };

@@ -27,7 +27,7 @@ export function cohortJson(c: CohortReport) {
   return {
     env: c.env,
     assistant: c.assistant,
-    user: c.user,
+    shopper: c.shopper,
     moderator: c.moderator,
     condition: c.condition,
     runs: c.runs,
@@ -68,7 +68,7 @@ export const PURCHASE_COLUMNS = [
 ] as const;
 
 export function cohortLabel(c: CohortReport): string {
-  const extra = [c.user !== "rule" ? `user ${c.user}` : "", c.condition !== "full" ? c.condition : ""]
+  const extra = [c.shopper !== "rule" ? `shopper ${c.shopper}` : "", c.condition !== "full" ? c.condition : ""]
     .filter(Boolean)
     .join(", ");
   return extra ? `${c.assistant} (${extra})` : c.assistant;

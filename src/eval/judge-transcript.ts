@@ -1,5 +1,5 @@
 import type { JudgeTranscript } from "../agents/types.js";
-import type { Trajectory } from "../episode/trajectory.js";
+import type { Trajectory } from "../trajectory/trajectory.js";
 
 const OUTCOMES: Record<string, string> = {
   success_cart_added: "the shopper added an item to the cart",

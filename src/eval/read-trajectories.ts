@@ -1,10 +1,14 @@
 import { readFileSync } from "node:fs";
-import { Trajectory } from "../episode/trajectory.js";
-import { describeIssues } from "../llm/structured.js";
-import { RunStore } from "../storage/run-store.js";
+import { SiturecError } from "../core/errors.js";
+import { formatZodIssues } from "../core/zod-issues.js";
+import { openRunStore } from "../storage/open-run-store.js";
+import { Trajectory } from "../trajectory/trajectory.js";
 
-export class TrajectoryFileError extends Error {
+export class TrajectoryFileError extends SiturecError {
   override readonly name = "TrajectoryFileError";
+  constructor(message: string, opts: { hint?: string } = {}) {
+    super(message, { ...opts, exitCode: 2 });
+  }
 }
 
 /** Reads exported trajectories (JSON lines, or one JSON array), validating each against the format. */
@@ -33,21 +37,25 @@ export function readTrajectoryFile(file: string): Trajectory[] {
   return values.map(({ where, value }) => {
     const parsed = Trajectory.safeParse(value);
     if (!parsed.success)
-      throw new TrajectoryFileError(`${where}: not a siturec trajectory: ${describeIssues(parsed.error)}`);
+      throw new TrajectoryFileError(`${where}: not a siturec trajectory: ${formatZodIssues(parsed.error)}`);
     return parsed.data;
   });
 }
 
 /** The finished trajectories of runs in a run store. */
-export function readRuns(dir: string, runIds: string[]): Trajectory[] {
-  const store = new RunStore(dir);
+export async function readRuns(dir: string, runIds: string[]): Promise<Trajectory[]> {
+  const store = openRunStore(dir);
   try {
-    return runIds.flatMap((id) => {
-      if (!store.getRun(id))
-        throw new TrajectoryFileError(`no run '${id}' in ${dir}; 'siturec runs --dir ${dir}' lists them`);
-      return [...store.trajectories(id)];
-    });
+    const out: Trajectory[] = [];
+    for (const id of runIds) {
+      if (!(await store.getRun(id)))
+        throw new TrajectoryFileError(`no run '${id}' in ${dir}`, {
+          hint: `'siturec runs --dir ${dir}' lists them`,
+        });
+      for await (const t of store.trajectories(id)) out.push(t);
+    }
+    return out;
   } finally {
-    store.close();
+    await store.close();
   }
 }

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 
@@ -6,18 +5,6 @@ export interface CachedResponse {
   text: string;
   inputTokens: number;
   outputTokens: number;
-}
-
-/** SHA-256 of a canonical JSON rendering (object keys sorted). */
-export function hashOf(value: unknown): string {
-  const canonical = JSON.stringify(value, (_k, v: unknown) =>
-    v && typeof v === "object" && !Array.isArray(v)
-      ? Object.fromEntries(
-          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)),
-        )
-      : v,
-  );
-  return createHash("sha256").update(canonical).digest("hex");
 }
 
 /**

@@ -1,8 +1,9 @@
-import { createHash } from "node:crypto";
 import { APICallError } from "@ai-sdk/provider";
 import { generateText, type ModelMessage } from "ai";
 import pLimit, { type LimitFunction } from "p-limit";
-import { hashOf, ResponseCache } from "./cache.js";
+import { SiturecError } from "../core/errors.js";
+import { hashOf, sha256 } from "../core/hash.js";
+import { ResponseCache } from "./cache.js";
 import { parseModelId } from "./model-id.js";
 import { costOf, DEFAULT_PRICES, type PriceTable, priceFor } from "./prices.js";
 import { languageModel, MissingApiKeyError, providerPool } from "./providers.js";
@@ -44,7 +45,7 @@ export type LlmErrorKind =
   | "rate_limited";
 
 /** A model call that failed for good (after retries): its kind, and a message without secrets. */
-export class LlmError extends Error {
+export class LlmError extends SiturecError {
   override readonly name = "LlmError";
   constructor(
     readonly kind: LlmErrorKind,
@@ -124,7 +125,7 @@ function cacheView(req: LlmRequest): unknown {
                 : {
                     type: "image",
                     mediaType: p.mediaType,
-                    sha256: createHash("sha256").update(p.data).digest("hex"),
+                    sha256: sha256(p.data),
                   },
             ),
     })),

@@ -1,3 +1,5 @@
+import { SiturecError } from "../core/errors.js";
+
 /** Providers a model id may name: `provider:model`, or `openai-compatible:MODEL@BASE_URL`. */
 export const PROVIDERS = ["openai", "anthropic", "google", "openai-compatible"] as const;
 export type ProviderName = (typeof PROVIDERS)[number];
@@ -11,12 +13,18 @@ export interface ModelSpec {
   baseURL?: string;
 }
 
-export class NoSuchProviderError extends Error {
+export class NoSuchProviderError extends SiturecError {
   override readonly name = "NoSuchProviderError";
+  constructor(message: string) {
+    super(message, { exitCode: 2 });
+  }
 }
 
-export class InvalidModelIdError extends Error {
+export class InvalidModelIdError extends SiturecError {
   override readonly name = "InvalidModelIdError";
+  constructor(message: string) {
+    super(message, { exitCode: 2 });
+  }
 }
 
 /** Parses `openai:gpt-4o`, `anthropic:claude-…`, `google:gemini-…`, `openai-compatible:qwen3-vl-8b@http://host:8000/v1`. */

@@ -3,10 +3,14 @@ import { createGoogleGenerativeAI } from "@ai-sdk/google";
 import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModel } from "ai";
+import { SiturecError } from "../core/errors.js";
 import { KEY_VARIABLES, type ModelSpec, type ProviderName } from "./model-id.js";
 
-export class MissingApiKeyError extends Error {
+export class MissingApiKeyError extends SiturecError {
   override readonly name = "MissingApiKeyError";
+  constructor(message: string) {
+    super(message, { exitCode: 2, hint: "`siturec models` shows which keys are set" });
+  }
 }
 
 /** The first of a provider's key variables that is set, or undefined. */

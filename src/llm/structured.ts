@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { formatZodIssues } from "../core/zod-issues.js";
 import type { LlmClient, LlmRequest, LlmResponse } from "./client.js";
 
 export interface StructuredResult<T> {
@@ -20,14 +21,6 @@ export function extractJson(text: string): unknown {
   return JSON.parse(unfenced.slice(start, end + 1));
 }
 
-/** A short description of why a reply does not fit the schema: the first issues with their paths. */
-export function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 4)
-    .map((i) => `${i.path.length ? i.path.join(".") : "(root)"}: ${i.message}`)
-    .join("; ");
-}
-
 function check<S extends z.ZodType>(
   text: string,
   schema: S,
@@ -41,7 +34,7 @@ function check<S extends z.ZodType>(
   const parsed = schema.safeParse(raw);
   return parsed.success
     ? { ok: true, value: parsed.data }
-    : { ok: false, error: describeIssues(parsed.error) };
+    : { ok: false, error: formatZodIssues(parsed.error) };
 }
 
 /**

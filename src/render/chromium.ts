@@ -1,8 +1,9 @@
 import { existsSync, readdirSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
+import { SiturecError } from "../core/errors.js";
 
-export class ChromiumNotFoundError extends Error {
+export class ChromiumNotFoundError extends SiturecError {
   override readonly name = "ChromiumNotFoundError";
 }
 
@@ -36,8 +37,9 @@ export function findChromium(): string {
   ];
   const found = candidates.find((c) => existsSync(c));
   if (found) return found;
-  throw new ChromiumNotFoundError(
-    "no Chromium found for rendering. Install it with `apt-get install chromium` (Debian/Ubuntu) or " +
-      "`npx playwright install chromium`, or point SITUREC_CHROMIUM at a Chrome/Chromium binary.",
-  );
+  throw new ChromiumNotFoundError("no Chromium found for rendering", {
+    hint:
+      "install it with `apt-get install chromium` (Debian/Ubuntu) or `npx playwright install chromium`, " +
+      "or point SITUREC_CHROMIUM at a Chrome/Chromium binary",
+  });
 }

@@ -11,7 +11,6 @@ export {
   SOM_LIMITS,
   type TargetRegion,
 } from "./som/regions.js";
-export { letters, productHandle, ROLES, type Role, targetHandles } from "./som/role-labels.js";
 export {
   type RoleView,
   roleView,

@@ -1,9 +1,9 @@
 import sharp from "sharp";
 import { centroid, forwardOf, type Polygon } from "../core/geometry.js";
 import type { EnvId } from "../core/manifest.js";
+import type { Role } from "../core/roles.js";
 import { wallFootprint } from "../envs/common/walls.js";
 import { storeContext } from "./observer.js";
-import type { Role } from "./som/role-labels.js";
 
 const MARGIN = 12;
 const LEGEND_WIDTH = 250;

@@ -1,12 +1,12 @@
 import type { EnvId } from "../core/manifest.js";
 import type { Product } from "../core/product.js";
+import { ROLES, type Role, targetHandles } from "../core/roles.js";
 import type { NavTarget } from "../core/spatial.js";
 import { type EnvData, loadBuiltinEnv } from "../envs/env-data.js";
 import type { CameraPose, SceneState } from "./camera.js";
 import type { RawFrame, RenderService } from "./render-service.js";
 import { annotate } from "./som/annotate.js";
 import { type EntityRef, extractRegions } from "./som/regions.js";
-import { ROLES, type Role, targetHandles } from "./som/role-labels.js";
 import { type RoleView, roleView } from "./som/role-view.js";
 
 export interface RoleObservation extends RoleView {

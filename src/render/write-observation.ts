@@ -1,10 +1,10 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
+import { ROLES } from "../core/roles.js";
 import { minimap } from "./minimap.js";
 import type { Observation } from "./observer.js";
 import { encodePng } from "./som/annotate.js";
-import { ROLES } from "./som/role-labels.js";
 
 /** Depth shown as an image: near is bright, 20 m and beyond (or nothing) black. */
 const DEPTH_IMAGE_RANGE_MM = 20_000;

@@ -1,1 +1,4 @@
+export * from "./image-store.js";
+export * from "./open-run-store.js";
 export * from "./run-store.js";
+export * from "./sqlite-run-store.js";

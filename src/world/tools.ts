@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { ToolCall } from "../core/dialogue.js";
 import type { EnvId } from "../core/manifest.js";
+import { formatZodIssues } from "../core/zod-issues.js";
 
 const Distance = z.number().positive().max(20).describe("metres");
 const Angle = z.number().positive().max(360).describe("degrees");
@@ -65,12 +67,6 @@ export const TRANSLATIONAL = new Set([
   "move_to_area",
 ]);
 
-/** A tool call as agents produce it. */
-export const ToolCall = z
-  .object({ name: z.string().min(1), arguments: z.record(z.string(), z.unknown()).default({}) })
-  .strict();
-export type ToolCall = z.infer<typeof ToolCall>;
-
 export type ParsedCall =
   | { ok: true; name: string; args: Record<string, unknown> }
   | { ok: false; error: string };
@@ -90,9 +86,11 @@ export function parseToolCall(env: EnvId, call: unknown): ParsedCall {
   }
   const args = schema.safeParse(shape.data.arguments);
   if (!args.success) {
-    const issue = args.error.issues[0]!;
-    const where = issue.path.length ? `argument '${issue.path.join(".")}'` : "arguments";
-    return { ok: false, error: `${shape.data.name}: ${where}: ${issue.message}` };
+    const why = formatZodIssues(args.error, {
+      max: 1,
+      label: (path) => (path ? `argument '${path}'` : "arguments"),
+    });
+    return { ok: false, error: `${shape.data.name}: ${why}` };
   }
   return { ok: true, name: shape.data.name, args: args.data as Record<string, unknown> };
 }

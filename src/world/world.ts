@@ -1,9 +1,9 @@
 import type { EnvId } from "../core/manifest.js";
+import type { Role } from "../core/roles.js";
 import { loadBuiltinEnv } from "../envs/env-data.js";
 import type { SceneState } from "../render/camera.js";
 import { type Observation, observe } from "../render/observer.js";
 import type { RenderService } from "../render/render-service.js";
-import type { Role } from "../render/som/role-labels.js";
 import { navigationFor } from "./navmesh.js";
 import { type StepOutcome, type VisibleNow, WorldCore, type WorldState } from "./world-core.js";
 

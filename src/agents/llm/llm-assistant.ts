@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Condition } from "../../core/dialogue.js";
 import type { LlmClient, LlmRequest } from "../../llm/client.js";
 import { completeStructured } from "../../llm/structured.js";
 import type { StoreKnowledge } from "../knowledge/store-knowledge.js";
@@ -8,7 +9,6 @@ import {
   type AssistantOutput,
   type AssistantPolicy,
   assistantOutputSchema,
-  type Condition,
   type PolicyReply,
 } from "../types.js";
 import { usageOf } from "./call-usage.js";

@@ -1,10 +1,11 @@
+import type { Condition } from "../../core/dialogue.js";
 import type { EnvId } from "../../core/manifest.js";
 import type { InspectionDetails } from "../../core/product.js";
 import type { Profile } from "../../core/profile.js";
 import type { Task } from "../../core/task.js";
 import { money } from "../../tasks/build-goal.js";
 import type { StoreKnowledge } from "../knowledge/store-knowledge.js";
-import type { ActionRecord, Condition, DialogueTurn, SharedState } from "../types.js";
+import type { ActionRecord, DialogueTurn, SharedState } from "../types.js";
 
 /** Text pieces the prompt templates are filled with: the store, the catalog, the dialogue, the state. */
 

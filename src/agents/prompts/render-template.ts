@@ -1,7 +1,9 @@
+import { SiturecError } from "../../core/errors.js";
+
 /** A template variable: `{{name}}`, lower snake case. */
 const VARIABLE = /\{\{\s*([a-z][a-z0-9_]*)\s*\}\}/g;
 
-export class TemplateError extends Error {
+export class TemplateError extends SiturecError {
   override readonly name = "TemplateError";
 }
 

@@ -1,12 +1,12 @@
+import type { ToolCall } from "../../core/dialogue.js";
 import { forwardOf, normalizeYaw, type Point, pointInPolygon, yawTowards } from "../../core/geometry.js";
 import type { NavTarget } from "../../core/spatial.js";
 import type { RoleView } from "../../render/som/role-view.js";
 import type { StoreKnowledge } from "../knowledge/store-knowledge.js";
-import type { ToolCallOut } from "../types.js";
 
 export interface Guidance {
   utterance: string;
-  expected: ToolCallOut;
+  expected: ToolCall;
   /** The assistant's handle of the final goal (from its map). */
   goalHandle: string;
   /** The visible target the shopper should go to now, and how. */
@@ -38,7 +38,7 @@ export function bearingTo(pose: Pose, to: Point): number {
   return normalizeYaw(yawTowards([pose.x, pose.z], to) - pose.yaw);
 }
 
-function turnCall(bearing: number): { call: ToolCallOut; words: string } {
+function turnCall(bearing: number): { call: ToolCall; words: string } {
   const direction = bearing > 0 ? "left" : "right";
   const angle = Math.min(180, Math.max(30, Math.round(Math.abs(bearing) / 15) * 15));
   return {
@@ -147,7 +147,7 @@ export function walkRoute(
   pose: Pose,
   to: Point,
   purpose: string,
-): { utterance: string; expected: ToolCallOut } {
+): { utterance: string; expected: ToolCall } {
   const here: Point = [pose.x, pose.z];
   const path = k.nav.path(here, to)?.points ?? [here, to];
   const corner = path.find((p) => dist(p, here) > 0.3) ?? to;
@@ -186,7 +186,7 @@ export function guideToItem(
   pose: Pose,
   productId: string,
   reach: number,
-): { utterance: string; expected: ToolCallOut } {
+): { utterance: string; expected: ToolCall } {
   const here: Point = [pose.x, pose.z];
   const inst = [...(k.instances.get(productId) ?? [])].sort(
     (a, b) => dist(here, [a.x, a.z]) - dist(here, [b.x, b.z]),

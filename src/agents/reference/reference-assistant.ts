@@ -1,3 +1,4 @@
+import type { ToolCall } from "../../core/dialogue.js";
 import type { Product } from "../../core/product.js";
 import { money } from "../../tasks/build-goal.js";
 import { REACH } from "../../world/world-core.js";
@@ -9,12 +10,11 @@ import type {
   AssistantOutput,
   AssistantPolicy,
   PolicyReply,
-  ToolCallOut,
 } from "../types.js";
 import { Beliefs } from "./beliefs.js";
 import { guide, guideToItem, placeName } from "./guidance.js";
 
-const IDLE: ToolCallOut = { name: "idle", arguments: {} };
+const IDLE: ToolCall = { name: "idle", arguments: {} };
 
 /** Why a product suits the shopper, in words, from what is known of the need. */
 function reasonFor(p: Product, beliefs: Beliefs): string {
@@ -53,7 +53,7 @@ export class ReferenceAssistant implements AssistantPolicy {
   private out(
     act: AssistantAction,
     utterance: string,
-    expected: ToolCallOut,
+    expected: ToolCall,
     ranking: string[],
   ): AssistantOutput {
     return { utterance, assistant_actions: [act], expected_user_action: expected, ranking, tool_calls: [] };
@@ -249,7 +249,7 @@ export class ReferenceAssistant implements AssistantPolicy {
   /** Takes in the shopper's latest words and action. */
   private listen(
     utterance: string,
-    action?: { call: ToolCallOut; success: boolean; revealed?: { product: string } },
+    action?: { call: ToolCall; success: boolean; revealed?: { product: string } },
   ): void {
     this.beliefs.hear(utterance);
     const name = action?.call.name;
@@ -266,7 +266,7 @@ export class ReferenceAssistant implements AssistantPolicy {
   /** The product the shopper is deciding on now: in hand, or just checked. */
   private deciding(
     ctx: AssistantContext,
-    action?: { call: ToolCallOut; success: boolean; revealed?: { product: string } },
+    action?: { call: ToolCall; success: boolean; revealed?: { product: string } },
   ): string | undefined {
     if (this.k.env === "supermarket") return ctx.shared.held ?? undefined;
     if (action?.success && action.revealed) return action.revealed.product;

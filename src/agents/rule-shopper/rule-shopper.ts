@@ -1,3 +1,4 @@
+import type { ToolCall } from "../../core/dialogue.js";
 import type { Product } from "../../core/product.js";
 import type { Level } from "../../core/profile-vocabulary.js";
 import { Rng } from "../../core/random.js";
@@ -7,14 +8,14 @@ import { describeLabel, describeUnwanted, hasLabel } from "../../tasks/labels.js
 import { REACH } from "../../world/world-core.js";
 import { findInstruction, findQuestions, nameMatch } from "../knowledge/language.js";
 import type { StoreKnowledge } from "../knowledge/store-knowledge.js";
-import type { PolicyReply, ShopperContext, ShopperOutput, ShopperPolicy, ToolCallOut } from "../types.js";
+import type { PolicyReply, ShopperContext, ShopperOutput, ShopperPolicy } from "../types.js";
 
 /** How often a shopper follows a navigation suggestion, by its navigation-following setting. */
 export const FOLLOW_PROBABILITY: Record<Level, number> = { low: 0.6, medium: 0.8, high: 0.95 };
 /** After this many turns without a purchase a shopper gives up (high patience never does before the turn limit). */
 export const PATIENCE_TURNS: Record<Level, number> = { low: 14, medium: 17, high: Number.POSITIVE_INFINITY };
 
-const IDLE: ToolCallOut = { name: "idle", arguments: {} };
+const IDLE: ToolCall = { name: "idle", arguments: {} };
 
 /**
  * The built-in shopper (no model, seeded): it opens with its request, then adds at most one new
@@ -205,7 +206,7 @@ export class RuleShopper implements ShopperPolicy {
     return this.detailLine(step);
   }
 
-  private chooseAction(ctx: ShopperContext, parts: string[]): ToolCallOut {
+  private chooseAction(ctx: ShopperContext, parts: string[]): ToolCall {
     const view = ctx.observation;
     const text = ctx.assistantUtterance;
     const reach = this.k.env === "supermarket" ? REACH.pickUp : REACH.check;
@@ -287,7 +288,7 @@ export class RuleShopper implements ShopperPolicy {
     }
     if (place || instruction.turn || instruction.turnAndMove || instruction.forward) {
       // Not following this time: wander a little instead.
-      return this.rng.pick<ToolCallOut>([
+      return this.rng.pick<ToolCall>([
         {
           name: "turn",
           arguments: { direction: this.rng.pick(["left", "right"]), angle: this.rng.pick([30, 45, 60]) },

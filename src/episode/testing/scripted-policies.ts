@@ -8,8 +8,8 @@ import type {
   ShopperContext,
   ShopperOutput,
   ShopperPolicy,
-  ToolCallOut,
 } from "../../agents/types.js";
+import type { ToolCall } from "../../core/dialogue.js";
 
 /** An assistant that says the same kind of thing every turn, with the action a test chooses per turn. */
 export class ScriptedAssistant implements AssistantPolicy {
@@ -37,7 +37,7 @@ export class ScriptedAssistant implements AssistantPolicy {
 /** A shopper whose call each turn is a function of its context. */
 export class ScriptedShopper implements ShopperPolicy {
   readonly id = "scripted";
-  constructor(private readonly callFor: (ctx: ShopperContext) => ToolCallOut) {}
+  constructor(private readonly callFor: (ctx: ShopperContext) => ToolCall) {}
 
   async act(ctx: ShopperContext): Promise<PolicyReply<ShopperOutput>> {
     return { output: { utterance: "Okay.", tool_call: this.callFor(ctx) }, calls: [] };

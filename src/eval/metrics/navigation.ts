@@ -1,4 +1,4 @@
-import type { Trajectory, TurnRecord } from "../../episode/trajectory.js";
+import type { Trajectory, TurnRecord } from "../../trajectory/trajectory.js";
 import type { EvalContext } from "../eval-context.js";
 
 const DIRECTIONAL = new Set(["turn_and_move", "move_and_turn", "side_step", "turn", "look_up_down"]);

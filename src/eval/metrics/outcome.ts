@@ -1,4 +1,4 @@
-import type { Trajectory } from "../../episode/trajectory.js";
+import type { Trajectory } from "../../trajectory/trajectory.js";
 
 /** C_e: the final cart is nonempty. */
 export function purchased(t: Trajectory): boolean {

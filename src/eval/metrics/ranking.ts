@@ -1,4 +1,4 @@
-import type { Trajectory } from "../../episode/trajectory.js";
+import type { Trajectory } from "../../trajectory/trajectory.js";
 
 /** The saved ranked lists R_et of an episode, one per recorded turn (an empty list is a list). */
 export function savedLists(t: Trajectory): string[][] {

@@ -2,7 +2,7 @@ import sharp from "sharp";
 import * as vega from "vega";
 import { compile, type TopLevelSpec } from "vega-lite";
 import { JUDGE_DIMENSIONS } from "../../agents/types.js";
-import { TerminationReason } from "../../episode/trajectory.js";
+import { TerminationReason } from "../../trajectory/trajectory.js";
 import { CGV_KEYS, type CohortReport } from "../evaluate.js";
 import { cohortLabel, STORE_NAMES } from "../format.js";
 

@@ -30,7 +30,7 @@ function columnsTable(
     csvHeaders: [
       "env",
       "assistant",
-      "user",
+      "shopper",
       "condition",
       "episodes",
       ...columns.flatMap(([, k]) => [k, `${k}_sd`]),
@@ -45,7 +45,7 @@ function columnsTable(
       csv: [
         c.env,
         c.assistant,
-        c.user,
+        c.shopper,
         c.condition,
         c.episodes,
         ...columns.flatMap(([, k]) => [pick(c, k).value, pick(c, k).sd]),

@@ -1,19 +1,20 @@
-import type { AssistantAction, ToolCallOut } from "../../agents/types.js";
+import type { AssistantAction } from "../../agents/types.js";
+import type { ToolCall } from "../../core/dialogue.js";
 import type { EnvId } from "../../core/manifest.js";
+import { loadTaskBank } from "../../tasks/task-bank-file.js";
 import {
   emptyUsages,
   type TerminationReason,
   Trajectory,
   type TurnRecord,
-} from "../../episode/trajectory.js";
-import { loadTaskBank } from "../../tasks/task-bank-file.js";
+} from "../../trajectory/trajectory.js";
 
 export interface TurnSpec {
   ranking?: string[];
   act?: AssistantAction;
-  expected?: ToolCallOut;
+  expected?: ToolCall;
   expectedTargetId?: string | null;
-  call?: ToolCallOut;
+  call?: ToolCall;
   /** The entity the shopper's call resolved to. */
   targetId?: string | null;
   /** Target ids and product ids in view this turn (both roles see the same). */
@@ -32,7 +33,7 @@ export interface TrajectorySpec {
   judge?: Record<string, number>;
 }
 
-const idle: ToolCallOut = { name: "idle", arguments: {} };
+const idle: ToolCall = { name: "idle", arguments: {} };
 const pose = { x: 1, z: 1, yaw: 0, pitch: 0 };
 
 /** A schema-valid trajectory with only what a metric test needs; the rest is neutral. */

@@ -1,9 +1,9 @@
 import { forwardOf } from "../../core/geometry.js";
 import type { Product } from "../../core/product.js";
+import { productHandle, type Role } from "../../core/roles.js";
 import type { NavTarget } from "../../core/spatial.js";
 import type { CameraPose } from "../camera.js";
 import type { Box, ProductRegion, TargetRegion } from "./regions.js";
-import { productHandle, type Role } from "./role-labels.js";
 
 export type Bearing = "left" | "ahead" | "right";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { letters, productHandle, targetHandles } from "../../core/roles.js";
 import { loadBuiltinEnv } from "../../envs/env-data.js";
 import { extractRegions, SOM_LIMITS } from "./regions.js";
-import { letters, productHandle, targetHandles } from "./role-labels.js";
 import { supportedApproaches } from "./role-view.js";
 
 // A quarter of the 640×480 view, so the pixel thresholds scale to a quarter too.

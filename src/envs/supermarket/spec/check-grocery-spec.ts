@@ -1,8 +1,7 @@
+import type { Nutrition } from "../../../core/product.js";
 import type { LabelClaim } from "../../../core/vocabulary.js";
 import type { GrocerySpec, GrocerySpecItem } from "./grocery-spec.js";
 import { SECTIONS } from "./sections.js";
-
-type Nutrition = NonNullable<GrocerySpecItem["nutrition"]>;
 
 /**
  * Nutrient claims a label may make, per serving, after the FDA's definitions (21 CFR 101.54-101.62);

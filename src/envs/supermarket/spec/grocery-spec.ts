@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { HexColor } from "../../../core/color.js";
-import { Slug, Usd } from "../../../core/product.js";
+import { Nutrition, Slug, Usd } from "../../../core/product.js";
 import { FlavorTag, GroceryForm, LabelClaim, PackagingTag } from "../../../core/vocabulary.js";
 import { SECTIONS, SUPERMARKET_THEMES } from "./sections.js";
 
@@ -45,20 +45,7 @@ export const GrocerySpecItem = z
       .describe("flavors, or the scent of household goods; 'original', 'plain', 'unscented' are fine"),
     packaging: z.array(PackagingTag).min(1),
     claims: z.array(LabelClaim).describe("label claims; nutrient claims must agree with the nutrition panel"),
-    nutrition: z
-      .object({
-        serving: z.string().min(1),
-        calories: z.number().int().nonnegative(),
-        fatG: z.number().nonnegative(),
-        carbsG: z.number().nonnegative(),
-        sugarG: z.number().nonnegative(),
-        fiberG: z.number().nonnegative(),
-        proteinG: z.number().nonnegative(),
-        sodiumMg: z.number().nonnegative(),
-      })
-      .strict()
-      .nullable()
-      .describe("per serving, typical label values; null for non-food goods"),
+    nutrition: Nutrition.nullable().describe("per serving, typical label values; null for non-food goods"),
     themes: z.array(ThemeId),
   })
   .strict();

@@ -1,6 +1,6 @@
 import { ENV_IDS } from "../envs/env-data.js";
 import type { EpisodeRow } from "../storage/run-store.js";
-import type { TerminationReason } from "./trajectory.js";
+import type { TerminationReason } from "../trajectory/trajectory.js";
 
 export interface StoreSummary {
   env: string;

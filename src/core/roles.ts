@@ -1,4 +1,4 @@
-import type { Layout } from "../../core/layout.js";
+import type { Layout } from "./layout.js";
 
 /** The two parties that see the store, each with its own handles (paper Appendix B.2). */
 export type Role = "shopper" | "assistant";

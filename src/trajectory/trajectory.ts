@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DialogueAct, ToolCallOut } from "../agents/types.js";
+import { ConditionId, DialogueAct, ToolCall } from "../core/dialogue.js";
 import { EnvId } from "../core/manifest.js";
 import { Profile } from "../core/profile.js";
 import { Task } from "../core/task.js";
@@ -16,8 +16,6 @@ export const TerminationReason = z.enum([
   "error",
 ]);
 export type TerminationReason = z.infer<typeof TerminationReason>;
-
-export const ConditionId = z.enum(["full", "no-evv", "no-evv-caption"]);
 
 const Sha256 = z.string().regex(/^[0-9a-f]{64}$/, "a SHA-256 hex digest");
 const Pose = z.object({ x: z.number(), z: z.number(), yaw: z.number(), pitch: z.number() }).strict();
@@ -92,7 +90,7 @@ export const RecordedAssistantOutput = z
   .object({
     utterance: z.string(),
     assistant_actions: z.array(z.object({ type: DialogueAct }).catchall(z.unknown())),
-    expected_user_action: ToolCallOut,
+    expected_user_action: ToolCall,
     ranking: z.array(z.string()),
     tool_calls: z.array(z.unknown()),
   })
@@ -117,7 +115,7 @@ export const TurnRecord = z
       .strict(),
     shopper: z
       .object({
-        output: z.object({ utterance: z.string(), tool_call: ToolCallOut }).strict(),
+        output: z.object({ utterance: z.string(), tool_call: ToolCall }).strict(),
         formatError: z.string().optional(),
         repaired: z.boolean(),
         calls: z.array(CallRecord),

@@ -2,10 +2,10 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { VERSION } from "../cli/version.js";
+import { VERSION } from "../core/version.js";
 
 /** Folders whose code or data decide what an episode does. */
-const PARTS = ["agents", "core", "envs", "episode", "render", "tasks", "world"];
+const PARTS = ["agents", "core", "envs", "episode", "llm", "render", "tasks", "trajectory", "world"];
 
 let cached: string | undefined;
 

@@ -1,12 +1,13 @@
 import { readFileSync } from "node:fs";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
-import { checkAgentId } from "../agents/registry.js";
+import { builtinRoles, POLICY_ROLES, type RoleRegistry } from "../agents/role-registry.js";
+import { ConditionId } from "../core/dialogue.js";
+import { SiturecError } from "../core/errors.js";
 import type { EnvId } from "../core/manifest.js";
-import type { Task, TaskBank } from "../core/task.js";
+import { formatZodIssues } from "../core/zod-issues.js";
 import { ENV_IDS } from "../envs/env-data.js";
 import { PriceTable } from "../llm/prices.js";
-import { ConditionId } from "./trajectory.js";
 
 /** A role: an agent id (`reference`, `rule`, or a model id), optionally with its sampling temperature. */
 export const AgentSpec = z.union([
@@ -38,11 +39,11 @@ export const RunConfig = z
     agents: z
       .object({
         assistant: AgentSpec.default("reference"),
-        user: AgentSpec.default("rule"),
+        shopper: AgentSpec.default("rule"),
         moderator: AgentSpec.default("rule"),
       })
       .strict()
-      .default({ assistant: "reference", user: "rule", moderator: "rule" }),
+      .default({ assistant: "reference", shopper: "rule", moderator: "rule" }),
     concurrency: z.number().int().min(1).max(64).default(2),
     storeDir: z.string().min(1).default("siturec-runs"),
     images: z.boolean().default(true).describe("store each turn's annotated views"),
@@ -76,27 +77,55 @@ export const RunConfig = z
 export type RunConfig = z.infer<typeof RunConfig>;
 export type RunConfigInput = z.input<typeof RunConfig>;
 
-export class ConfigError extends Error {
+/** A configuration that cannot be used; the message names the source and the field. */
+export class ConfigError extends SiturecError {
   override readonly name = "ConfigError";
 }
 
-function describe(error: z.ZodError, where: string): string {
-  return error.issues
-    .slice(0, 5)
-    .map((i) => `${where}: ${i.path.length ? i.path.join(".") : "(root)"}: ${i.message}`)
-    .join("\n");
+/** Config fields that were renamed: a clear message instead of "unrecognized key". */
+const RENAMED: Record<string, string> = { "agents.user": "agents.shopper" };
+
+function renamedField(input: unknown): string | undefined {
+  if (!input || typeof input !== "object") return undefined;
+  const agents = (input as { agents?: unknown }).agents;
+  return agents && typeof agents === "object" && "user" in agents ? "agents.user" : undefined;
 }
 
-/** Validates a configuration (merged from a file and flags); errors name the bad field. */
-export function parseRunConfig(input: unknown, where = "config"): RunConfig {
+/**
+ * Validates a configuration (merged from a file and flags); errors name the source (`where`) and
+ * the bad field. Agent ids are checked against `roles` (default: the built-in policies and model ids).
+ */
+export function parseRunConfig(
+  input: unknown,
+  where = "config",
+  roles: RoleRegistry = builtinRoles(),
+): RunConfig {
+  const old = renamedField(input);
+  if (old)
+    throw new ConfigError(`${where}: ${old} is now called ${RENAMED[old]}`, {
+      exitCode: 2,
+      field: old,
+      hint: `rename it to ${RENAMED[old]}`,
+    });
   const parsed = RunConfig.safeParse(input);
-  if (!parsed.success) throw new ConfigError(describe(parsed.error, where));
+  if (!parsed.success) {
+    const first = parsed.error.issues[0]?.path.join(".");
+    throw new ConfigError(formatZodIssues(parsed.error, { max: 5, separator: "\n", prefix: `${where}: ` }), {
+      exitCode: 2,
+      ...(first ? { field: first } : {}),
+    });
+  }
   const config = parsed.data;
-  for (const role of ["assistant", "user", "moderator"] as const) {
+  for (const role of POLICY_ROLES) {
     try {
-      checkAgentId(role, roleId(config.agents[role]));
+      roles.resolve(role, roleId(config.agents[role]));
     } catch (err) {
-      throw new ConfigError(`${where}: agents.${role}: ${(err as Error).message}`);
+      if (!(err instanceof SiturecError)) throw err;
+      throw new ConfigError(`${where}: ${err.message}`, {
+        exitCode: 2,
+        field: `agents.${role}`,
+        ...(err.hint ? { hint: err.hint } : {}),
+      });
     }
   }
   return config;
@@ -108,7 +137,7 @@ export function readConfigFile(file: string): Record<string, unknown> {
   try {
     text = readFileSync(file, "utf8");
   } catch (err) {
-    throw new ConfigError(`cannot read config file ${file}: ${(err as Error).message}`);
+    throw new ConfigError(`cannot read config file ${file}: ${(err as Error).message}`, { exitCode: 2 });
   }
   let value: unknown;
   try {
@@ -116,10 +145,11 @@ export function readConfigFile(file: string): Record<string, unknown> {
   } catch (err) {
     throw new ConfigError(
       `${file} is not valid ${file.endsWith(".json") ? "JSON" : "YAML"}: ${(err as Error).message}`,
+      { exitCode: 2 },
     );
   }
   if (!value || typeof value !== "object" || Array.isArray(value))
-    throw new ConfigError(`${file}: the config must be an object`);
+    throw new ConfigError(`${file}: the config must be an object`, { exitCode: 2 });
   return value as Record<string, unknown>;
 }
 
@@ -133,33 +163,4 @@ export function roleTemperature(spec: AgentSpec): number | undefined {
 
 export function envsOf(config: RunConfig): EnvId[] {
   return config.env === "all" ? [...ENV_IDS] : [config.env];
-}
-
-function subsetsOf(selection: string): Set<number> {
-  const out = new Set<number>();
-  for (const part of selection.split(",")) {
-    const [a, b] = part.split("-").map(Number) as [number, number | undefined];
-    for (let s = a; s <= (b ?? a); s++) out.add(s);
-  }
-  return out;
-}
-
-/** The tasks of one store a run takes, in task-bank order, with their positions in the bank. */
-export function selectTasks(bank: TaskBank, config: RunConfig): { task: Task; position: number }[] {
-  let chosen = bank.tasks.map((task, position) => ({ task, position }));
-  const sel = config.tasks;
-  if (sel) {
-    if (/^\d+(:\d+)?$/.test(sel)) {
-      const [from, to] = sel.includes(":") ? sel.split(":").map(Number) : [Number(sel), Number(sel) + 1];
-      chosen = chosen.filter((c) => c.position >= from! && c.position < to!);
-    } else {
-      const ids = new Set(sel.split(","));
-      chosen = chosen.filter((c) => ids.has(c.task.id));
-    }
-  }
-  if (config.subset !== undefined) {
-    const subsets = subsetsOf(config.subset);
-    chosen = chosen.filter((c) => subsets.has(c.task.subset));
-  }
-  return chosen;
 }

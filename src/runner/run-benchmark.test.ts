@@ -7,8 +7,10 @@ import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MockOpenAIServer } from "../llm/testing/mock-openai-server.js";
 import { RenderService } from "../render/render-service.js";
-import { RunStore } from "../storage/run-store.js";
-import { RunIdentityError, runBenchmark } from "./run-benchmark.js";
+import { openRunStore } from "../storage/open-run-store.js";
+import type { Trajectory } from "../trajectory/trajectory.js";
+import { RunIdentityError } from "./plan.js";
+import { runBenchmark } from "./run-benchmark.js";
 import { parseRunConfig } from "./run-config.js";
 
 const exec = promisify(execFile);
@@ -34,22 +36,19 @@ const greet = JSON.stringify({
   tool_calls: [],
 });
 
-function trajectoriesOf(dir: string, runId: string) {
-  const store = new RunStore(dir);
+async function trajectoriesOf(dir: string, runId: string): Promise<Trajectory[]> {
+  const store = openRunStore(dir);
   try {
-    return [...store.trajectories(runId)];
+    const out: Trajectory[] = [];
+    for await (const t of store.trajectories(runId)) out.push(t);
+    return out;
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
-function exportOf(dir: string, runId: string): string {
-  const store = new RunStore(dir);
-  try {
-    return [...store.trajectories(runId)].map((t) => JSON.stringify(t)).join("\n");
-  } finally {
-    store.close();
-  }
+async function exportOf(dir: string, runId: string): Promise<string> {
+  return (await trajectoriesOf(dir, runId)).map((t) => JSON.stringify(t)).join("\n");
 }
 
 describe("benchmark runs", () => {
@@ -70,7 +69,7 @@ describe("benchmark runs", () => {
     const requests = mock.requests.length;
     // Six assistant calls, each over HTTP or from the cache: both episodes open with the same request
     // (same view, empty dialogue), so whichever comes second may be a cache hit.
-    const firstCalls = trajectoriesOf(first.storeDir, "mock-run").flatMap((t) =>
+    const firstCalls = (await trajectoriesOf(first.storeDir, "mock-run")).flatMap((t) =>
       t.turns.flatMap((r) => r.assistant.calls),
     );
     expect(firstCalls).toHaveLength(6);
@@ -82,12 +81,12 @@ describe("benchmark runs", () => {
     expect(mock.requests.length).toBe(requests);
     expect(again.summaries[0]!.reasons).toEqual(s.reasons);
     // The same outputs and actions, now from the cache.
-    const outputs = (dir: string) =>
-      trajectoriesOf(dir, "mock-run").flatMap((t) =>
+    const outputs = async (dir: string) =>
+      (await trajectoriesOf(dir, "mock-run")).flatMap((t) =>
         t.turns.map((r) => [r.assistant.output, r.shopper.output, r.execution]),
       );
-    expect(outputs(again.storeDir)).toEqual(outputs(first.storeDir));
-    const calls = trajectoriesOf(again.storeDir, "mock-run").flatMap((t) =>
+    expect(await outputs(again.storeDir)).toEqual(await outputs(first.storeDir));
+    const calls = (await trajectoriesOf(again.storeDir, "mock-run")).flatMap((t) =>
       t.turns.flatMap((r) => r.assistant.calls),
     );
     expect(calls.map((c) => c.cached)).toEqual([true, true, true, true, true, true]);
@@ -172,9 +171,9 @@ describe("benchmark runs", () => {
     await exec(process.execPath, [bin, "run", "--resume", "k", "--out", killedDir, "--quiet"]);
     const cleanDir = tmp("clean");
     await exec(process.execPath, [bin, ...args, "--out", cleanDir]);
-    const resumed = exportOf(killedDir, "k");
+    const resumed = await exportOf(killedDir, "k");
     expect(resumed.split("\n")).toHaveLength(5);
-    expect(resumed).toBe(exportOf(cleanDir, "k"));
+    expect(resumed).toBe(await exportOf(cleanDir, "k"));
   }, 240_000);
 
   it("the reference assistant succeeds in at least 70% of subset-0 tasks of each store with the rule-based shopper", async () => {

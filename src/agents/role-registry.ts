@@ -1,0 +1,173 @@
+import type { Condition } from "../core/dialogue.js";
+import { SiturecError } from "../core/errors.js";
+import type { Task } from "../core/task.js";
+import type { LlmClient } from "../llm/client.js";
+import { parseModelId } from "../llm/model-id.js";
+import type { StoreKnowledge } from "./knowledge/store-knowledge.js";
+import { LlmAssistant } from "./llm/llm-assistant.js";
+import { LlmModerator } from "./llm/llm-moderator.js";
+import { LlmShopper } from "./llm/llm-shopper.js";
+import type { PromptSet } from "./prompts/prompt-set.js";
+import { ReferenceAssistant } from "./reference/reference-assistant.js";
+import { RuleModerator } from "./rule-moderator/rule-moderator.js";
+import { RuleShopper } from "./rule-shopper/rule-shopper.js";
+import type { AssistantPolicy, ModeratorPolicy, ShopperPolicy } from "./types.js";
+
+/** The roles an episode is played by. */
+export type PolicyRole = "assistant" | "shopper" | "moderator";
+export const POLICY_ROLES: readonly PolicyRole[] = ["assistant", "shopper", "moderator"];
+
+/** The policy type of each role. */
+export interface PolicyOf {
+  assistant: AssistantPolicy;
+  shopper: ShopperPolicy;
+  moderator: ModeratorPolicy;
+}
+
+/**
+ * What every policy is made with, whether built-in, model-backed or your own: one fresh policy per
+ * episode, so a policy may keep state across the episode's turns.
+ */
+export interface PolicyOptions {
+  /** The store: catalog, location index, map, need families and navigation mesh. */
+  knowledge: StoreKnowledge;
+  /** The episode's task. Only the shopper should read its goal; the others get it for bookkeeping. */
+  task: Task;
+  /** The run's seed; seeded policies fork their random stream from it (by task), so runs repeat exactly. */
+  seed: number;
+  /** The assistant's context condition (what it is shown besides the dialogue). */
+  condition: Condition;
+  /** Sampling temperature for a model-backed role; undefined leaves the provider's default. */
+  temperature?: number;
+  /** The run's model client: cache, retries, rate limits and cost accounting shared by every role. */
+  client: LlmClient;
+  /** The run's prompt templates (their hash is part of the run's identity). */
+  prompts: PromptSet;
+}
+
+/** What a policy needs an episode to produce for it beyond the annotated view (only what is asked for is made). */
+export interface PolicyNeeds {
+  /** The role's minimap (store plan with its handles and the shopper's pose), as a PNG in its context. */
+  minimap?: boolean;
+}
+
+/** How to make one named policy of a role. */
+export interface PolicyEntry<R extends PolicyRole> {
+  needs?: PolicyNeeds;
+  create(opts: PolicyOptions): PolicyOf[R];
+}
+
+/**
+ * One of your own policies for a role (library users): its `id` is recorded in the run's identity
+ * and trajectories, and must not be a name the registry already has for that role.
+ */
+export interface CustomRole<P> {
+  id: string;
+  needs?: PolicyNeeds;
+  /** A fresh policy per episode. */
+  create: (opts: PolicyOptions) => P;
+}
+
+/** A role's policy as a run uses it: the id it is recorded under, what it needs, and its factory. */
+export interface ResolvedPolicy<R extends PolicyRole> extends PolicyEntry<R> {
+  id: string;
+}
+
+export class AgentIdError extends SiturecError {
+  override readonly name = "AgentIdError";
+}
+
+/** Whether an id is a model id (provider:model) rather than a policy name. */
+export function looksLikeModelId(id: string): boolean {
+  return id.includes(":");
+}
+
+const MODEL_BACKED: { [R in PolicyRole]: PolicyEntry<R> } = {
+  assistant: { needs: { minimap: true }, create: (o) => new LlmAssistant(o.knowledge, o.condition, llm(o)) },
+  shopper: { needs: { minimap: true }, create: (o) => new LlmShopper(o.knowledge, llm(o)) },
+  moderator: { create: (o) => new LlmModerator(llm(o)) },
+};
+
+// The model id travels in the options of a model-backed entry (set by `resolve`).
+type ModelOptions = PolicyOptions & { model: string };
+function llm(o: PolicyOptions) {
+  const { model } = o as ModelOptions;
+  return {
+    model,
+    client: o.client,
+    prompts: o.prompts,
+    seed: o.seed,
+    ...(o.temperature !== undefined ? { temperature: o.temperature } : {}),
+  };
+}
+
+/**
+ * The policies a run can name, by role: built-in names (`reference`, `rule`), names a library user
+ * registers, and any model id (`openai:gpt-4o`), which plays the role through the LLM policy of that
+ * role. An id that does not fit its role is refused, so a run never records one policy under
+ * another's name.
+ */
+export class RoleRegistry {
+  private readonly entries: { [R in PolicyRole]: Map<string, PolicyEntry<R>> } = {
+    assistant: new Map(),
+    shopper: new Map(),
+    moderator: new Map(),
+  };
+
+  register<R extends PolicyRole>(role: R, name: string, entry: PolicyEntry<R>): this {
+    if (looksLikeModelId(name))
+      throw new AgentIdError(
+        `a policy name cannot contain ':' ('${name}'): that is how model ids are written`,
+      );
+    if (this.entries[role].has(name))
+      throw new AgentIdError(`there is already a ${role} named '${name}'; pick another id`);
+    (this.entries[role] as Map<string, PolicyEntry<R>>).set(name, entry);
+    return this;
+  }
+
+  names(role: PolicyRole): string[] {
+    return [...this.entries[role].keys()];
+  }
+
+  /** A copy to add a run's own policies to without changing this registry. */
+  clone(): RoleRegistry {
+    const copy = new RoleRegistry();
+    for (const role of POLICY_ROLES)
+      for (const [name, e] of this.entries[role]) copy.entries[role].set(name, e as never);
+    return copy;
+  }
+
+  /**
+   * The policy an id names for a role; refuses an unknown name, a name of another role, and a
+   * malformed model id, saying what the role accepts. `field` names the config field in messages.
+   */
+  resolve<R extends PolicyRole>(role: R, id: string, field = `agents.${role}`): ResolvedPolicy<R> {
+    const entry = this.entries[role].get(id) as PolicyEntry<R> | undefined;
+    if (entry) return { id, ...entry };
+    const accepted = `${role}s are ${[...this.names(role).map((n) => `'${n}'`), "a model id such as openai:gpt-4o"].join(", ")}`;
+    if (!looksLikeModelId(id)) {
+      const other = POLICY_ROLES.find((r) => r !== role && this.entries[r].has(id));
+      const why = other ? `'${id}' is a ${other}, not a ${role}` : `no ${role} is named '${id}'`;
+      throw new AgentIdError(`${field}: ${why}; ${accepted}`, { exitCode: 2, field });
+    }
+    try {
+      parseModelId(id);
+    } catch (err) {
+      throw new AgentIdError(`${field}: ${(err as Error).message}`, { exitCode: 2, field });
+    }
+    const backed = MODEL_BACKED[role];
+    return {
+      id,
+      ...(backed.needs ? { needs: backed.needs } : {}),
+      create: (o) => backed.create({ ...o, model: id } as ModelOptions),
+    };
+  }
+}
+
+/** The built-in policies: the reference assistant, the rule-based shopper and the rule-based moderator. */
+export function builtinRoles(): RoleRegistry {
+  return new RoleRegistry()
+    .register("assistant", "reference", { create: (o) => new ReferenceAssistant(o.knowledge) })
+    .register("shopper", "rule", { create: (o) => new RuleShopper(o.knowledge, o.task, o.seed) })
+    .register("moderator", "rule", { create: () => new RuleModerator() });
+}

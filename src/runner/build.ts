@@ -1,0 +1,80 @@
+import { availableParallelism } from "node:os";
+import { join } from "node:path";
+import { StoreKnowledge } from "../agents/knowledge/store-knowledge.js";
+import {
+  builtinRoles,
+  type CustomRole,
+  type PolicyOf,
+  type PolicyRole,
+  type ResolvedPolicy,
+  type RoleRegistry,
+} from "../agents/role-registry.js";
+import type { EnvId } from "../core/manifest.js";
+import { LlmClient } from "../llm/client.js";
+import { RenderService } from "../render/render-service.js";
+import type { AgentIds } from "./plan.js";
+import { type RunConfig, roleId, roleTemperature } from "./run-config.js";
+
+/** The policy each role is played by in a run, with the temperature the config gives it. */
+export type RunPolicies = { [R in PolicyRole]: ResolvedPolicy<R> & { temperature?: number } };
+
+/** Your own policies for some roles; the other roles come from the config. */
+export type CustomRoles = { [R in PolicyRole]?: CustomRole<PolicyOf[R]> };
+
+/** The model client of a run: its cache under the run store unless the config says otherwise. */
+export function buildClient(config: RunConfig, storeLocation: string): LlmClient {
+  return new LlmClient({
+    ...(config.llm.noCache
+      ? { noCache: true }
+      : { cacheDir: config.llm.cacheDir ?? join(storeLocation, "cache") }),
+    requestTimeoutMs: config.llm.timeoutMs,
+    maxRetries: config.llm.maxRetries,
+    concurrency: config.llm.concurrency,
+    prices: config.llm.prices,
+  });
+}
+
+/** Resolves each role's policy: a custom one where given (registered under its id), else the config's id. */
+export function buildPolicies(
+  config: RunConfig,
+  custom: CustomRoles = {},
+  registry: RoleRegistry = builtinRoles(),
+): RunPolicies {
+  const roles = registry.clone();
+  const pick = <R extends PolicyRole>(role: R): RunPolicies[R] => {
+    const own = custom[role] as CustomRole<PolicyOf[R]> | undefined;
+    if (own) {
+      roles.register(role, own.id, { ...(own.needs ? { needs: own.needs } : {}), create: own.create });
+      return roles.resolve(role, own.id) as RunPolicies[R];
+    }
+    const spec = config.agents[role];
+    const temperature = roleTemperature(spec);
+    return {
+      ...roles.resolve(role, roleId(spec)),
+      ...(temperature !== undefined ? { temperature } : {}),
+    } as RunPolicies[R];
+  };
+  return { assistant: pick("assistant"), shopper: pick("shopper"), moderator: pick("moderator") };
+}
+
+export function agentIds(p: RunPolicies): AgentIds {
+  return { assistant: p.assistant.id, shopper: p.shopper.id, moderator: p.moderator.id };
+}
+
+/**
+ * The render pool for a run's episodes. Rendering is CPU-bound (SwiftShader) unless there is a GPU:
+ * more pages than half the cores only add memory, while more episodes than pages still help when the
+ * wait is on model calls.
+ */
+export async function startRenderPool(config: RunConfig): Promise<RenderService> {
+  const pages =
+    config.render.pages ?? Math.min(config.concurrency, Math.max(1, Math.floor(availableParallelism() / 2)));
+  return RenderService.start({ width: config.render.width, height: config.render.height, poolSize: pages });
+}
+
+/** What the built-in policies know of each store the episodes visit. */
+export async function loadKnowledge(envs: Iterable<EnvId>): Promise<Map<EnvId, StoreKnowledge>> {
+  const out = new Map<EnvId, StoreKnowledge>();
+  for (const env of new Set(envs)) out.set(env, await StoreKnowledge.load(env));
+  return out;
+}

@@ -1,0 +1,84 @@
+import type { StoreKnowledge } from "../agents/knowledge/store-knowledge.js";
+import type { PromptSet } from "../agents/prompts/prompt-set.js";
+import type { PolicyOptions } from "../agents/role-registry.js";
+import type { EnvId } from "../core/manifest.js";
+import { runEpisode } from "../episode/run-episode.js";
+import type { LlmClient } from "../llm/client.js";
+import type { RenderService } from "../render/render-service.js";
+import type { RunStore } from "../storage/run-store.js";
+import { hashOnlyImages } from "../trajectory/image-sink.js";
+import type { EpisodeHeader, Trajectory } from "../trajectory/trajectory.js";
+import { World } from "../world/world.js";
+import type { RunPolicies } from "./build.js";
+import type { PlannedEpisode } from "./plan.js";
+import type { RunConfig } from "./run-config.js";
+
+/** Where the time of an episode went (for benchmarks). */
+export interface EpisodeStats {
+  renderMs: number;
+  modelMs: number;
+}
+
+/** Everything the episodes of a run share. */
+export interface ExecuteContext {
+  store: RunStore;
+  config: RunConfig;
+  policies: RunPolicies;
+  client: LlmClient;
+  prompts: PromptSet;
+  render: RenderService;
+  knowledge: Map<EnvId, StoreKnowledge>;
+  /** The header fields every episode of the run shares. */
+  header: Omit<EpisodeHeader, "env" | "task" | "profile">;
+  /** Stop taking new episodes (episodes in flight finish). */
+  signal?: AbortSignal;
+  onEpisode?: (episode: PlannedEpisode, trajectory: Trajectory, stats: EpisodeStats) => void;
+}
+
+/** Plays one episode with fresh policies, committing each turn; an episode that failed is stored as `error`. */
+export async function playEpisode(e: PlannedEpisode, ctx: ExecuteContext): Promise<void> {
+  const { store, config, policies } = ctx;
+  const knowledge = ctx.knowledge.get(e.env)!;
+  const header: EpisodeHeader = { ...ctx.header, env: e.env, task: e.task, profile: e.profile };
+  await store.startEpisode(header, e.position);
+  const world = await World.create(e.env, ctx.render);
+  const options = (temperature: number | undefined): PolicyOptions => ({
+    knowledge,
+    task: e.task,
+    seed: config.seed,
+    condition: config.condition,
+    client: ctx.client,
+    prompts: ctx.prompts,
+    ...(temperature !== undefined ? { temperature } : {}),
+  });
+  const stats: EpisodeStats = { renderMs: 0, modelMs: 0 };
+  const t = await runEpisode({
+    header,
+    world,
+    knowledge,
+    agents: {
+      assistant: policies.assistant.create(options(policies.assistant.temperature)),
+      shopper: policies.shopper.create(options(policies.shopper.temperature)),
+      moderator: policies.moderator.create(options(policies.moderator.temperature)),
+    },
+    images: config.images ? store.images : hashOnlyImages,
+    minimaps: {
+      assistant: policies.assistant.needs?.minimap === true,
+      shopper: policies.shopper.needs?.minimap === true,
+    },
+    stats,
+    onTurn: (record, outcome) => store.writeTurn(header, record, outcome),
+  });
+  if (t.outcome.reason === "error") await store.failEpisode(header, t.outcome);
+  ctx.onEpisode?.(e, t, stats);
+}
+
+/** Plays the episodes `concurrency` at a time, sharing one render pool and one model client. */
+export async function executeEpisodes(todo: PlannedEpisode[], ctx: ExecuteContext): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < todo.length && !ctx.signal?.aborted) await playEpisode(todo[next++]!, ctx);
+  };
+  const workers = Math.min(ctx.config.concurrency, Math.max(1, todo.length));
+  await Promise.all(Array.from({ length: workers }, worker));
+}

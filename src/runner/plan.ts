@@ -1,0 +1,184 @@
+import { readFileSync } from "node:fs";
+import { SiturecError } from "../core/errors.js";
+import { hashOf, sha256 } from "../core/hash.js";
+import type { EnvId } from "../core/manifest.js";
+import type { Profile } from "../core/profile.js";
+import type { Task, TaskBank } from "../core/task.js";
+import type { RunStore } from "../storage/run-store.js";
+import { builtinTaskBankFile, loadTaskBank } from "../tasks/task-bank-file.js";
+import { codeVersion } from "./code-version.js";
+import { envsOf, type RunConfig } from "./run-config.js";
+
+/** One episode a run will play: a task of a store's bank, at its place in the bank. */
+export interface PlannedEpisode {
+  env: EnvId;
+  task: Task;
+  /** The task's place in its store's bank. */
+  position: number;
+  profile: Profile;
+}
+
+/** The agent ids a run records (the trajectory format names the shopper's id `user`). */
+export interface AgentIds {
+  assistant: string;
+  shopper: string;
+  moderator: string;
+}
+
+/** A run made ready: its name and identity, every episode it selected, and those still to play. */
+export interface RunPlan {
+  runId: string;
+  identity: string;
+  episodes: PlannedEpisode[];
+  /** Episodes to play now (a resume leaves out the finished ones). */
+  todo: PlannedEpisode[];
+  /** Finished episodes a resume keeps. */
+  kept: number;
+}
+
+export class RunIdentityError extends SiturecError {
+  override readonly name = "RunIdentityError";
+}
+
+function subsetsOf(selection: string): Set<number> {
+  const out = new Set<number>();
+  for (const part of selection.split(",")) {
+    const [a, b] = part.split("-").map(Number) as [number, number | undefined];
+    for (let s = a; s <= (b ?? a); s++) out.add(s);
+  }
+  return out;
+}
+
+/** The tasks of one store a run takes, in task-bank order, with their positions in the bank. */
+export function selectTasks(bank: TaskBank, config: RunConfig): { task: Task; position: number }[] {
+  let chosen = bank.tasks.map((task, position) => ({ task, position }));
+  const sel = config.tasks;
+  if (sel) {
+    if (/^\d+(:\d+)?$/.test(sel)) {
+      const [from, to] = sel.includes(":") ? sel.split(":").map(Number) : [Number(sel), Number(sel) + 1];
+      chosen = chosen.filter((c) => c.position >= from! && c.position < to!);
+    } else {
+      const ids = new Set(sel.split(","));
+      chosen = chosen.filter((c) => ids.has(c.task.id));
+    }
+  }
+  if (config.subset !== undefined) {
+    const subsets = subsetsOf(config.subset);
+    chosen = chosen.filter((c) => subsets.has(c.task.subset));
+  }
+  return chosen;
+}
+
+/** Every episode a configuration selects, store by store. */
+export function selectEpisodes(config: RunConfig): PlannedEpisode[] {
+  return envsOf(config).flatMap((env) => {
+    const bank = loadTaskBank(env);
+    return selectTasks(bank, config).map(({ task, position }) => ({
+      env,
+      task,
+      position,
+      profile: bank.profiles.find((p) => p.id === task.profileId)!,
+    }));
+  });
+}
+
+/** The parts of a run's identity: what decides its episodes (not concurrency, storage or caching). */
+export function identityParts(config: RunConfig, promptHash: string, ids: AgentIds): Record<string, unknown> {
+  const banks = Object.fromEntries(
+    envsOf(config).map((env) => [env, sha256(readFileSync(builtinTaskBankFile(env))).slice(0, 16)]),
+  );
+  return {
+    config: {
+      env: config.env,
+      tasks: config.tasks ?? null,
+      subset: config.subset ?? null,
+      condition: config.condition,
+      maxTurns: config.maxTurns,
+      seed: config.seed,
+      agents: { ...config.agents, ids },
+      render: { width: config.render.width, height: config.render.height },
+    },
+    prompts: promptHash,
+    taskBanks: banks,
+    codeVersion: codeVersion(),
+  };
+}
+
+/** What differs between two identities, one `path: old → new` line per leaf. */
+export function identityDifferences(
+  a: Record<string, unknown>,
+  b: Record<string, unknown>,
+  prefix = "",
+): string[] {
+  const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])];
+  return keys.flatMap((key) => {
+    const x = a[key];
+    const y = b[key];
+    if (JSON.stringify(x) === JSON.stringify(y)) return [];
+    if (x && y && typeof x === "object" && typeof y === "object" && !Array.isArray(x)) {
+      return identityDifferences(
+        x as Record<string, unknown>,
+        y as Record<string, unknown>,
+        `${prefix}${key}.`,
+      );
+    }
+    return [`${prefix}${key}: ${JSON.stringify(x)} → ${JSON.stringify(y)}`];
+  });
+}
+
+async function newRunId(identity: string, store: RunStore): Promise<string> {
+  const stamp = new Date().toISOString().replace(/[-:]/g, "").replace("T", "-").slice(0, 15);
+  let id = `${stamp}-${identity.slice(0, 6)}`;
+  for (let n = 2; await store.getRun(id); n++) id = `${stamp}-${identity.slice(0, 6)}-${n}`;
+  return id;
+}
+
+/**
+ * Selects the episodes, computes the run's identity, and either creates the run or, resuming,
+ * checks that the stored run has the same identity and keeps its finished episodes.
+ */
+export async function planRun(
+  store: RunStore,
+  config: RunConfig,
+  parts: Record<string, unknown>,
+  opts: { resume?: string; runId?: string },
+): Promise<RunPlan> {
+  const identity = hashOf(parts).slice(0, 16);
+  const episodes = selectEpisodes(config);
+  if (opts.resume) {
+    const run = await store.getRun(opts.resume);
+    if (!run)
+      throw new RunIdentityError(`no run '${opts.resume}' in ${store.location}`, {
+        exitCode: 2,
+        hint: "'siturec runs' lists the runs there",
+      });
+    if (run.identity !== identity) {
+      const diff = identityDifferences(run.identityParts, parts);
+      throw new RunIdentityError(
+        `run ${run.id} was made with a different configuration, prompts, task bank or code, so it cannot be resumed:\n  ${diff.join("\n  ")}`,
+        { exitCode: 2, hint: "start a new run instead (drop --resume)" },
+      );
+    }
+    const kept = await store.finishedKeys(run.id);
+    await store.setRunStatus(run.id, "running");
+    return {
+      runId: run.id,
+      identity,
+      episodes,
+      todo: episodes.filter((e) => !kept.has(`${e.env}/${e.task.id}`)),
+      kept: kept.size,
+    };
+  }
+  if (opts.runId && !/^[A-Za-z0-9._-]{1,64}$/.test(opts.runId))
+    throw new RunIdentityError(`run id '${opts.runId}': use letters, digits, '.', '_' or '-' (at most 64)`, {
+      exitCode: 2,
+    });
+  if (opts.runId && (await store.getRun(opts.runId)))
+    throw new RunIdentityError(`a run named '${opts.runId}' already exists in ${store.location}`, {
+      exitCode: 2,
+      hint: `resume it with --resume ${opts.runId}, or pick another name`,
+    });
+  const runId = opts.runId ?? (await newRunId(identity, store));
+  await store.createRun({ id: runId, identity, config, identityParts: parts, planned: episodes.length });
+  return { runId, identity, episodes, todo: episodes, kept: 0 };
+}

@@ -1,0 +1,174 @@
+import { builtinPrompts, type PromptSet } from "../agents/prompts/prompt-set.js";
+import type { RoleRegistry } from "../agents/role-registry.js";
+import type { EnvId } from "../core/manifest.js";
+import type { LlmClient } from "../llm/client.js";
+import type { RenderService } from "../render/render-service.js";
+import { openRunStore } from "../storage/open-run-store.js";
+import type { RunStore } from "../storage/run-store.js";
+import { type EpisodeOutcome, totalUsage } from "../trajectory/trajectory.js";
+import {
+  agentIds,
+  buildClient,
+  buildPolicies,
+  type CustomRoles,
+  loadKnowledge,
+  startRenderPool,
+} from "./build.js";
+import { codeVersion } from "./code-version.js";
+import { executeEpisodes } from "./execute.js";
+import { identityParts, planRun } from "./plan.js";
+import type { RunConfig } from "./run-config.js";
+import { type StoreSummary, summarize } from "./run-summary.js";
+
+/** Where a run stands, after each episode. */
+export interface RunProgress {
+  runId: string;
+  /** Episodes finished or failed, the kept ones of a resume included. */
+  done: number;
+  total: number;
+  successes: number;
+  turns: number;
+  errors: number;
+  /** Since this invocation started. */
+  elapsedMs: number;
+  inputTokens: number;
+  outputTokens: number;
+  costUsd: number;
+  /** The episode that just ended. */
+  last?: { env: EnvId; taskId: string; outcome: EpisodeOutcome };
+}
+
+export interface RunOptions extends CustomRoles {
+  /** The policies a config may name (default: the built-in ones and model ids). */
+  roles?: RoleRegistry;
+  /** Continue this run: finished episodes are kept, the rest (unfinished, errors) run again. */
+  resume?: string;
+  /** Name a new run (default: a timestamp and the identity's first characters). */
+  runId?: string;
+  prompts?: PromptSet;
+  /** A render pool to use (and leave open); default: one started for the run. */
+  render?: RenderService;
+  /** A model client to use; default: one from the config, caching under the run store. */
+  client?: LlmClient;
+  /** A run store to use (and leave open); default: the SQLite store in `config.storeDir`. */
+  store?: RunStore;
+  onStart?: (info: { runId: string; total: number; kept: number; storeDir: string }) => void;
+  onProgress?: (p: RunProgress) => void;
+  /** Stop taking new episodes (episodes in flight finish). */
+  signal?: AbortSignal;
+}
+
+export interface RunResult {
+  runId: string;
+  storeDir: string;
+  status: "complete" | "incomplete";
+  summaries: StoreSummary[];
+  /** Timing of this invocation (not of earlier, resumed parts); `startupMs` is the part before the first episode. */
+  timing: {
+    wallMs: number;
+    startupMs: number;
+    renderMs: number;
+    modelMs: number;
+    episodes: number;
+    turns: number;
+  };
+}
+
+/**
+ * Runs a benchmark in three steps (see README.md here): build (policies, model client, render pool),
+ * plan (selection, identity, resume), execute (`concurrency` episodes at once, each turn committed to
+ * the run store as it completes). Everything it opened is closed when it returns or throws.
+ */
+export async function runBenchmark(config: RunConfig, opts: RunOptions = {}): Promise<RunResult> {
+  const started = performance.now();
+  const prompts = opts.prompts ?? builtinPrompts();
+  const policies = buildPolicies(config, opts, opts.roles);
+  const store = opts.store ?? openRunStore(config.storeDir);
+  let render: RenderService | undefined;
+  try {
+    const ids = agentIds(policies);
+    const plan = await planRun(store, config, identityParts(config, prompts.hash, ids), opts);
+    const { runId, todo } = plan;
+    opts.onStart?.({ runId, total: plan.episodes.length, kept: plan.kept, storeDir: store.location });
+    const client = opts.client ?? buildClient(config, store.location);
+    render = opts.render ?? (todo.length ? await startRenderPool(config) : undefined);
+    const knowledge = await loadKnowledge(todo.map((e) => e.env));
+
+    const progress: RunProgress = {
+      runId,
+      done: plan.kept,
+      total: plan.episodes.length,
+      successes: 0,
+      turns: 0,
+      errors: 0,
+      elapsedMs: 0,
+      inputTokens: 0,
+      outputTokens: 0,
+      costUsd: 0,
+    };
+    for (const row of await store.episodes(runId)) {
+      if (row.status !== "finished") continue;
+      progress.successes += row.success ? 1 : 0;
+      progress.turns += row.turns;
+      progress.inputTokens += row.inputTokens;
+      progress.outputTokens += row.outputTokens;
+      progress.costUsd += row.costUsd;
+    }
+    const timing = {
+      wallMs: 0,
+      startupMs: performance.now() - started,
+      renderMs: 0,
+      modelMs: 0,
+      episodes: 0,
+      turns: 0,
+    };
+    if (render)
+      await executeEpisodes(todo, {
+        store,
+        config,
+        policies,
+        client,
+        prompts,
+        render,
+        knowledge,
+        header: {
+          runId,
+          identity: plan.identity,
+          condition: config.condition,
+          maxTurns: config.maxTurns,
+          seed: config.seed,
+          agents: { assistant: ids.assistant, user: ids.shopper, moderator: ids.moderator },
+          promptHash: prompts.hash,
+          codeVersion: codeVersion(),
+          render: { width: config.render.width, height: config.render.height },
+        },
+        ...(opts.signal ? { signal: opts.signal } : {}),
+        onEpisode: (e, t, stats) => {
+          timing.renderMs += stats.renderMs;
+          timing.modelMs += stats.modelMs;
+          timing.episodes++;
+          timing.turns += t.turns.length;
+          progress.done++;
+          progress.turns += t.turns.length;
+          if (t.outcome.success) progress.successes++;
+          if (t.outcome.reason === "error") progress.errors++;
+          const u = totalUsage(t.outcome.usage);
+          progress.inputTokens += u.inputTokens;
+          progress.outputTokens += u.outputTokens;
+          progress.costUsd += u.costUsd;
+          progress.elapsedMs = performance.now() - started;
+          progress.last = { env: e.env, taskId: e.task.id, outcome: t.outcome };
+          opts.onProgress?.({ ...progress });
+        },
+      });
+    const rows = await store.episodes(runId);
+    const complete = rows.length === plan.episodes.length && rows.every((r) => r.status === "finished");
+    const status = complete ? "complete" : "incomplete";
+    await store.setRunStatus(runId, status);
+    timing.wallMs = performance.now() - started;
+    return { runId, storeDir: store.location, status, summaries: summarize(rows), timing };
+  } finally {
+    if (!opts.render) await render?.close();
+    if (!opts.store) await store.close();
+  }
+}

@@ -1,0 +1,35 @@
+import { existsSync } from "node:fs";
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { sha256 } from "../core/hash.js";
+import type { ImageSink } from "../trajectory/image-sink.js";
+
+// Two puts of one image may overlap (writes are async): each writes its own temp file.
+let tempSeq = 0;
+
+/** PNGs in a content-addressed folder: `ab/abcdef….png`, written atomically (temp file + rename). */
+export class ImageStore implements ImageSink {
+  constructor(readonly dir: string) {}
+
+  pathOf(hash: string): string {
+    return join(this.dir, hash.slice(0, 2), `${hash}.png`);
+  }
+
+  async put(png: Buffer): Promise<string> {
+    const hash = sha256(png);
+    const file = this.pathOf(hash);
+    if (!existsSync(file)) {
+      await mkdir(join(this.dir, hash.slice(0, 2)), { recursive: true });
+      const tmp = `${file}.${process.pid}.${++tempSeq}.tmp`;
+      await writeFile(tmp, png);
+      await rename(tmp, file);
+    }
+    return hash;
+  }
+
+  /** The PNG of a hash, or undefined when this store does not have it. */
+  async get(hash: string): Promise<Buffer | undefined> {
+    if (!/^[0-9a-f]{64}$/.test(hash)) return undefined;
+    return readFile(this.pathOf(hash)).catch(() => undefined);
+  }
+}

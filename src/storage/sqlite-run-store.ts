@@ -1,0 +1,273 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import {
+  type EpisodeHeader,
+  type EpisodeOutcome,
+  TRAJECTORY_KIND,
+  TRAJECTORY_VERSION,
+  type Trajectory,
+  type TurnRecord,
+  totalUsage,
+} from "../trajectory/trajectory.js";
+import { ImageStore } from "./image-store.js";
+import type { EpisodeRow, EpisodeStatus, NewRun, RunRow, RunStatus, RunStore } from "./run-store.js";
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS runs (
+  id TEXT PRIMARY KEY,
+  identity TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  config TEXT NOT NULL,
+  identity_parts TEXT NOT NULL,
+  status TEXT NOT NULL,
+  planned INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS episodes (
+  run_id TEXT NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  env TEXT NOT NULL,
+  task_id TEXT NOT NULL,
+  position INTEGER NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('running', 'finished', 'error')),
+  header TEXT NOT NULL,
+  outcome TEXT,
+  reason TEXT,
+  success INTEGER NOT NULL DEFAULT 0,
+  turns INTEGER NOT NULL DEFAULT 0,
+  recommendations INTEGER NOT NULL DEFAULT 0,
+  cost_usd REAL NOT NULL DEFAULT 0,
+  input_tokens INTEGER NOT NULL DEFAULT 0,
+  output_tokens INTEGER NOT NULL DEFAULT 0,
+  error TEXT,
+  judge TEXT,
+  PRIMARY KEY (run_id, env, task_id)
+);
+CREATE TABLE IF NOT EXISTS turns (
+  run_id TEXT NOT NULL,
+  env TEXT NOT NULL,
+  task_id TEXT NOT NULL,
+  turn INTEGER NOT NULL,
+  record TEXT NOT NULL,
+  PRIMARY KEY (run_id, env, task_id, turn),
+  FOREIGN KEY (run_id, env, task_id) REFERENCES episodes(run_id, env, task_id) ON DELETE CASCADE
+);
+`;
+
+interface EpisodeDbRow {
+  run_id: string;
+  env: string;
+  task_id: string;
+  position: number;
+  status: EpisodeStatus;
+  header: string;
+  outcome: string | null;
+  reason: string | null;
+  success: number;
+  turns: number;
+  recommendations: number;
+  cost_usd: number;
+  input_tokens: number;
+  output_tokens: number;
+  error: string | null;
+  judge: string | null;
+}
+
+function episodeRow(r: EpisodeDbRow): EpisodeRow {
+  return {
+    runId: r.run_id,
+    env: r.env,
+    taskId: r.task_id,
+    position: r.position,
+    status: r.status,
+    reason: r.reason,
+    success: r.success === 1,
+    turns: r.turns,
+    recommendations: r.recommendations,
+    costUsd: r.cost_usd,
+    inputTokens: r.input_tokens,
+    outputTokens: r.output_tokens,
+    error: r.error,
+  };
+}
+
+/**
+ * The default run store: runs, episodes and turns in one SQLite file (WAL; `siturec.db`), images in a
+ * content-addressed folder beside it (`images/`). SQLite is synchronous; the methods return settled
+ * promises to keep the `RunStore` contract that a database server needs.
+ */
+export class SqliteRunStore implements RunStore {
+  readonly db: Database.Database;
+  readonly images: ImageStore;
+  readonly location: string;
+
+  constructor(readonly dir: string) {
+    this.location = dir;
+    mkdirSync(dir, { recursive: true });
+    this.db = new Database(join(dir, "siturec.db"));
+    this.db.pragma("journal_mode = WAL");
+    this.db.pragma("synchronous = NORMAL");
+    this.db.pragma("foreign_keys = ON");
+    this.db.pragma("busy_timeout = 5000");
+    this.db.exec(SCHEMA);
+    this.images = new ImageStore(join(dir, "images"));
+  }
+
+  async close(): Promise<void> {
+    this.db.close();
+  }
+
+  async createRun(run: NewRun): Promise<void> {
+    const now = new Date().toISOString();
+    this.db
+      .prepare(
+        "INSERT INTO runs (id, identity, created_at, updated_at, config, identity_parts, status, planned) VALUES (?, ?, ?, ?, ?, ?, 'running', ?)",
+      )
+      .run(
+        run.id,
+        run.identity,
+        now,
+        now,
+        JSON.stringify(run.config),
+        JSON.stringify(run.identityParts),
+        run.planned,
+      );
+  }
+
+  async getRun(id: string): Promise<RunRow | undefined> {
+    const r = this.db.prepare("SELECT * FROM runs WHERE id = ?").get(id) as
+      | Record<string, string | number>
+      | undefined;
+    return r ? runRow(r) : undefined;
+  }
+
+  async listRuns(): Promise<RunRow[]> {
+    return (
+      this.db.prepare("SELECT * FROM runs ORDER BY created_at, id").all() as Record<string, string | number>[]
+    ).map(runRow);
+  }
+
+  async setRunStatus(id: string, status: RunStatus): Promise<void> {
+    this.db
+      .prepare("UPDATE runs SET status = ?, updated_at = ? WHERE id = ?")
+      .run(status, new Date().toISOString(), id);
+  }
+
+  /** Starts (or restarts cleanly) an episode: any turns of an earlier unfinished attempt are dropped. */
+  async startEpisode(header: EpisodeHeader, position: number): Promise<void> {
+    const { runId, env } = header;
+    const taskId = header.task.id;
+    this.db.transaction(() => {
+      this.db
+        .prepare("DELETE FROM turns WHERE run_id = ? AND env = ? AND task_id = ?")
+        .run(runId, env, taskId);
+      this.db
+        .prepare(
+          `INSERT INTO episodes (run_id, env, task_id, position, status, header) VALUES (?, ?, ?, ?, 'running', ?)
+           ON CONFLICT (run_id, env, task_id) DO UPDATE SET status = 'running', header = excluded.header, outcome = NULL,
+             reason = NULL, success = 0, turns = 0, recommendations = 0, cost_usd = 0, input_tokens = 0, output_tokens = 0, error = NULL`,
+        )
+        .run(runId, env, taskId, position, JSON.stringify(header));
+    })();
+  }
+
+  /** Commits one turn; with the outcome, also finishes the episode in the same transaction. */
+  async writeTurn(header: EpisodeHeader, record: TurnRecord, outcome?: EpisodeOutcome): Promise<void> {
+    const { runId, env } = header;
+    const taskId = header.task.id;
+    this.db.transaction(() => {
+      this.db
+        .prepare("INSERT OR REPLACE INTO turns (run_id, env, task_id, turn, record) VALUES (?, ?, ?, ?, ?)")
+        .run(runId, env, taskId, record.turn, JSON.stringify(record));
+      if (outcome) this.finish(runId, env, taskId, outcome);
+    })();
+  }
+
+  /** Ends an episode without a last turn (an infrastructure error); `error` episodes are retried on resume. */
+  async failEpisode(header: EpisodeHeader, outcome: EpisodeOutcome): Promise<void> {
+    this.finish(header.runId, header.env, header.task.id, outcome);
+  }
+
+  private finish(runId: string, env: string, taskId: string, outcome: EpisodeOutcome): void {
+    const t = totalUsage(outcome.usage);
+    this.db
+      .prepare(
+        `UPDATE episodes SET status = ?, outcome = ?, reason = ?, success = ?, turns = ?, recommendations = ?, cost_usd = ?,
+           input_tokens = ?, output_tokens = ?, error = ? WHERE run_id = ? AND env = ? AND task_id = ?`,
+      )
+      .run(
+        outcome.reason === "error" ? "error" : "finished",
+        JSON.stringify(outcome),
+        outcome.reason,
+        outcome.success ? 1 : 0,
+        outcome.turns,
+        outcome.recommendations,
+        t.costUsd,
+        t.inputTokens,
+        t.outputTokens,
+        outcome.error ?? null,
+        runId,
+        env,
+        taskId,
+      );
+  }
+
+  async episodes(runId: string): Promise<EpisodeRow[]> {
+    return (
+      this.db
+        .prepare("SELECT * FROM episodes WHERE run_id = ? ORDER BY env, position")
+        .all(runId) as EpisodeDbRow[]
+    ).map(episodeRow);
+  }
+
+  /** Finished episodes' keys (`env/taskId`): what a resume keeps. */
+  async finishedKeys(runId: string): Promise<Set<string>> {
+    const rows = this.db
+      .prepare("SELECT env, task_id FROM episodes WHERE run_id = ? AND status = 'finished'")
+      .all(runId) as { env: string; task_id: string }[];
+    return new Set(rows.map((r) => `${r.env}/${r.task_id}`));
+  }
+
+  async setJudge(runId: string, env: string, taskId: string, judge: unknown): Promise<void> {
+    this.db
+      .prepare("UPDATE episodes SET judge = ? WHERE run_id = ? AND env = ? AND task_id = ?")
+      .run(JSON.stringify(judge), runId, env, taskId);
+  }
+
+  /** The finished trajectories of a run, in store then task-bank order. */
+  async *trajectories(runId: string, opts: { includeErrors?: boolean } = {}): AsyncGenerator<Trajectory> {
+    const statuses = opts.includeErrors ? "('finished', 'error')" : "('finished')";
+    const rows = this.db
+      .prepare(`SELECT * FROM episodes WHERE run_id = ? AND status IN ${statuses} ORDER BY env, position`)
+      .all(runId) as EpisodeDbRow[];
+    const turnsOf = this.db.prepare(
+      "SELECT record FROM turns WHERE run_id = ? AND env = ? AND task_id = ? ORDER BY turn",
+    );
+    for (const row of rows) {
+      const turns = (turnsOf.all(runId, row.env, row.task_id) as { record: string }[]).map(
+        (t) => JSON.parse(t.record) as TurnRecord,
+      );
+      yield {
+        kind: TRAJECTORY_KIND,
+        version: TRAJECTORY_VERSION,
+        header: JSON.parse(row.header) as EpisodeHeader,
+        turns,
+        outcome: JSON.parse(row.outcome!) as EpisodeOutcome,
+        ...(row.judge ? { judge: JSON.parse(row.judge) as unknown } : {}),
+      };
+    }
+  }
+}
+
+function runRow(r: Record<string, string | number>): RunRow {
+  return {
+    id: String(r.id),
+    identity: String(r.identity),
+    createdAt: String(r.created_at),
+    updatedAt: String(r.updated_at),
+    config: JSON.parse(String(r.config)) as unknown,
+    identityParts: JSON.parse(String(r.identity_parts)) as Record<string, unknown>,
+    status: String(r.status) as RunStatus,
+    planned: Number(r.planned),
+  };
+}

@@ -1,0 +1,2 @@
+export * from "./image-sink.js";
+export * from "./trajectory.js";
