@@ -1,7 +1,7 @@
 // World benchmark: one shopper step (parse, check the rules, execute on the navmesh, next state),
 // without rendering. Prints one JSON line. npm run bench:world
 import type { EnvId } from "../src/core/manifest.js";
-import { loadBuiltinEnv } from "../src/envs/env-data.js";
+import { loadEnvData } from "../src/envs/env-data.js";
 import { navigationFor } from "../src/world/navmesh.js";
 import { type VisibleNow, WorldCore } from "../src/world/world-core.js";
 
@@ -13,7 +13,7 @@ const quantile = (values: number[], q: number) => {
 const times: number[] = [];
 const perTool = new Map<string, number[]>();
 for (const env of ["supermarket", "home-furnishings"] as EnvId[]) {
-  const data = loadBuiltinEnv(env);
+  const data = loadEnvData(env);
   const core = new WorldCore(env, data, await navigationFor(env, data));
   // Everything in view, as if the observation showed it: targeted moves then have a real path to plan.
   const visible: VisibleNow = { products: {}, targets: {} };

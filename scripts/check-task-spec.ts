@@ -1,7 +1,7 @@
 // Checks the authored roles and need families of a store:
 //   npx tsx scripts/check-task-spec.ts supermarket|home-furnishings
 import { readFileSync } from "node:fs";
-import { loadBuiltinEnv } from "../src/envs/env-data.js";
+import { loadEnvData } from "../src/envs/env-data.js";
 import { checkTaskSpec } from "../src/tasks/check-task-spec.js";
 import { NeedsFile, RolesFile } from "../src/tasks/role-spec.js";
 
@@ -23,7 +23,7 @@ for (const [name, r] of [
   }
 }
 if (!roles.success || !needs.success) process.exit(1);
-const data = loadBuiltinEnv(env);
+const data = loadEnvData(env);
 const problems = checkTaskSpec(roles.data, needs.data, data.manifest, data.catalog);
 for (const p of problems) console.error(p);
 console.log(

@@ -3,15 +3,16 @@
 //   npm run data:generate -- --check exit 1 if the checked-in data differs from what the specs give
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { builtinDataDir, ENV_IDS } from "../src/envs/env-data.js";
+import { envDataDir } from "../src/envs/env-data.js";
 import { generateEnv, serializeEnv } from "../src/envs/generate-data.js";
+import { envIds } from "../src/envs/registry.js";
 
 const check = process.argv.includes("--check");
 let stale = 0;
-for (const env of ENV_IDS) {
-  const dir = builtinDataDir(env);
+for (const env of envIds()) {
+  const dir = envDataDir(env);
   mkdirSync(dir, { recursive: true });
-  for (const [file, content] of Object.entries(serializeEnv(generateEnv(env)))) {
+  for (const [file, content] of Object.entries(serializeEnv(await generateEnv(env)))) {
     const path = join(dir, file);
     const same = existsSync(path) && readFileSync(path, "utf8") === content;
     if (check) {

@@ -1,8 +1,7 @@
 // The library: everything the command line does, from TypeScript.
 export * from "./agents/index.js";
 export * from "./core/index.js";
-export { builtinDataDir, ENV_IDS, type EnvData, loadBuiltinEnv } from "./envs/env-data.js";
-export { validateEnv } from "./envs/validate.js";
+export * from "./envs/index.js";
 export * from "./episode/index.js";
 export * from "./eval/index.js";
 export * from "./llm/index.js";

@@ -4,6 +4,8 @@ import type { EnvId } from "../core/manifest.js";
 import type { InspectionDetails } from "../core/product.js";
 import type { Profile } from "../core/profile.js";
 import type { Task } from "../core/task.js";
+import type { NAVIGATE_BY_WAYPOINT, NAVIGATE_TO_FIXTURE } from "../envs/common/navigate-schemas.js";
+import { envDefinition } from "../envs/registry.js";
 import type { LlmResponse } from "../llm/client.js";
 import type { RoleObservation } from "../render/observer.js";
 
@@ -14,29 +16,14 @@ const Recommend = z.object({
   visible_now: z.boolean(),
   reason: z.string().min(1),
 });
-const NavigateSupermarket = z.object({
-  type: z.literal("Navigate"),
-  navigation_goal: z.string().min(1).describe("the fixture handle (fixed, from the map) the route leads to"),
-  reason: z.string().min(1),
-});
-const NavigateFurniture = NavigateSupermarket.extend({
-  next_waypoint: z.string().min(1).describe("the visible store or area handle to go to now"),
-  target_approach: z.string().min(1).describe("outside_doorway, inside_doorway or area_point"),
-});
-
 /** One dialogue-action annotation; `Recommend` and `Navigate` carry their required fields. */
 export function assistantActionSchema(env: EnvId) {
-  return z.union([
-    Plain.strict(),
-    Recommend.strict(),
-    (env === "supermarket" ? NavigateSupermarket : NavigateFurniture).strict(),
-  ]);
+  return z.union([Plain.strict(), Recommend.strict(), envDefinition(env).navigateSchema.strict()]);
 }
-export type AssistantAction =
-  | z.infer<typeof Plain>
-  | z.infer<typeof Recommend>
-  | z.infer<typeof NavigateSupermarket>
-  | z.infer<typeof NavigateFurniture>;
+/** A `Navigate` annotation: the goal and reason, and the fields a store's Navigate schema adds. */
+export type NavigateAction = z.infer<typeof NAVIGATE_TO_FIXTURE> &
+  Partial<Omit<z.infer<typeof NAVIGATE_BY_WAYPOINT>, "type">>;
+export type AssistantAction = z.infer<typeof Plain> | z.infer<typeof Recommend> | NavigateAction;
 
 /**
  * The assistant's structured reply per turn (paper Appendix A.2, B.2): the user-facing utterance,

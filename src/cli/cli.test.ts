@@ -2,14 +2,14 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { builtinDataDir } from "../envs/env-data.js";
+import { envDataDir } from "../envs/env-data.js";
 import { runCli } from "./testing/run-cli.js";
 
 const run = runCli;
 
 function copyOfBuiltin(env: "supermarket" | "home-furnishings"): string {
   const dir = mkdtempSync(join(tmpdir(), "siturec-data-"));
-  cpSync(builtinDataDir(env), dir, { recursive: true });
+  cpSync(envDataDir(env), dir, { recursive: true });
   return dir;
 }
 
@@ -63,7 +63,7 @@ describe("siturec data validate", () => {
   it("fails on a single catalog file with a dangling product id, checked against the built-in parts", async () => {
     const dir = mkdtempSync(join(tmpdir(), "siturec-file-"));
     const catalog = join(dir, "my-catalog.json");
-    cpSync(join(builtinDataDir("home-furnishings"), "catalog.json"), catalog);
+    cpSync(join(envDataDir("home-furnishings"), "catalog.json"), catalog);
     editJson(catalog, (c) => {
       (c.products as { id: string }[])[4]!.id = "hf-900";
     });
@@ -150,7 +150,7 @@ describe("siturec tasks", () => {
     expect((await run("tasks", "validate")).code).toBe(0);
     const dir = mkdtempSync(join(tmpdir(), "siturec-bank-"));
     const file = join(dir, "bank.json");
-    const bank = JSON.parse(readFileSync(join(builtinDataDir("supermarket"), "tasks.json"), "utf8"));
+    const bank = JSON.parse(readFileSync(join(envDataDir("supermarket"), "tasks.json"), "utf8"));
     bank.tasks[2].goal.budget.amount = 0.5;
     bank.tasks[3].goal.target.product = "sm-998";
     bank.tasks[4].goal.preferences.required = [{ facet: "dietary", value: "paleo" }];

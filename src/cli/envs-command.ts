@@ -1,5 +1,6 @@
 import type { Command } from "commander";
-import { ENV_IDS, loadBuiltinEnv } from "../envs/env-data.js";
+import { loadEnvData } from "../envs/env-data.js";
+import { envIds } from "../envs/registry.js";
 import { loadTaskBank } from "../tasks/task-bank-file.js";
 import type { CliIo } from "./io.js";
 import { formatTable } from "./table.js";
@@ -15,8 +16,8 @@ export interface EnvSummary {
 }
 
 export function summarizeEnvs(): EnvSummary[] {
-  return ENV_IDS.map((id) => {
-    const data = loadBuiltinEnv(id);
+  return envIds().map((id) => {
+    const data = loadEnvData(id);
     const bank = loadTaskBank(id);
     return {
       id,

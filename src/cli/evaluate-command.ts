@@ -8,7 +8,7 @@ import {
   formatMetric,
   MAIN_COLUMNS,
   PURCHASE_COLUMNS,
-  STORE_NAMES,
+  storeDisplayName,
 } from "../eval/format.js";
 import { readRuns, readTrajectoryFile, TrajectoryFileError } from "../eval/read-trajectories.js";
 import { writeReport } from "../eval/report/write-report.js";
@@ -44,11 +44,11 @@ export function registerEvaluate(program: Command, io: CliIo): void {
         io.out(`${JSON.stringify({ cohorts: cohorts.map(cohortJson) }, null, 2)}\n`);
         return;
       }
-      for (const env of ["supermarket", "home-furnishings"]) {
+      for (const env of new Set(cohorts.map((c) => c.env))) {
         const here = cohorts.filter((c) => c.env === env);
         if (!here.length) continue;
         const sd = here.some((c) => c.bySubsets) ? "mean ± SD over the four subsets" : "cohort means";
-        io.out(`\n${STORE_NAMES[env]} (${sd})\n`);
+        io.out(`\n${storeDisplayName(env)} (${sd})\n`);
         io.out(
           formatTable(
             ["assistant", "N", ...MAIN_COLUMNS.map(([h]) => h)],

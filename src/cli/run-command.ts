@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { Option } from "commander";
 import { ConditionId } from "../core/dialogue.js";
+import { envIds } from "../envs/registry.js";
 import { RunIdentityError } from "../runner/plan.js";
 import { type RunProgress, runBenchmark } from "../runner/run-benchmark.js";
 import { ConfigError, parseRunConfig, readConfigFile } from "../runner/run-config.js";
@@ -99,7 +100,7 @@ export function registerRun(
     .description(
       "run SituRecBench episodes (default: both stores, all tasks, the built-in reference assistant with the rule-based shopper and moderator)",
     )
-    .addOption(new Option("--env <env>", "store").choices(["supermarket", "home-furnishings", "all"]))
+    .addOption(new Option("--env <env>", "store").choices([...envIds(), "all"]))
     .option("--assistant <id>", "assistant: reference, or a model id such as openai:gpt-4o")
     .option("--shopper <id>", "shopper simulator: rule, or a model id")
     .option("--user <id>", "another name for --shopper")

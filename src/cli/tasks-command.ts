@@ -2,25 +2,25 @@ import { readFileSync, writeFileSync } from "node:fs";
 import type { Command } from "commander";
 import { InvalidArgumentError } from "commander";
 import { DataFileError, readDataFile } from "../core/data-file.js";
-import { EnvId } from "../core/manifest.js";
+import type { EnvId } from "../core/manifest.js";
 import { type Task, TaskBank } from "../core/task.js";
-import { ENV_IDS, loadBuiltinEnv } from "../envs/env-data.js";
+import { loadEnvData } from "../envs/env-data.js";
+import { envIds, envOfId, hasEnv } from "../envs/registry.js";
 import { money } from "../tasks/build-goal.js";
 import { checkTaskBank, formatTaskProblem } from "../tasks/conflict-check.js";
-import { humanEvalAssignments, SPLIT_SEED } from "../tasks/subsets.js";
+import { HUMAN_EVAL_ENV, humanEvalAssignments, SPLIT_SEED } from "../tasks/subsets.js";
 import {
-  builtinTaskBankFile,
   generateBuiltinTaskBank,
   loadTaskBank,
   serializeTaskBank,
+  taskBankFile,
 } from "../tasks/task-bank-file.js";
 import type { CliIo } from "./io.js";
 import { formatTable } from "./table.js";
 
 export function parseEnv(value: string): EnvId {
-  const parsed = EnvId.safeParse(value);
-  if (!parsed.success) throw new InvalidArgumentError(`expected one of ${ENV_IDS.join(", ")}`);
-  return parsed.data;
+  if (!hasEnv(value)) throw new InvalidArgumentError(`expected one of ${envIds().join(", ")}`);
+  return value;
 }
 
 export function parseInteger(value: string): number {
@@ -46,14 +46,14 @@ export function taskSummary(task: Task) {
 }
 
 function findTask(id: string): Task | undefined {
-  const env: EnvId = id.startsWith("hf-") ? "home-furnishings" : "supermarket";
-  return loadTaskBank(env).tasks.find((t) => t.id === id);
+  const env = envOfId(id);
+  return env && loadTaskBank(env.id).tasks.find((t) => t.id === id);
 }
 
 function describeTask(task: Task): string {
   const bank = loadTaskBank(task.env);
   const profile = bank.profiles.find((p) => p.id === task.profileId)!;
-  const products = new Map(loadBuiltinEnv(task.env).catalog.products.map((p) => [p.id, p]));
+  const products = new Map(loadEnvData(task.env).catalog.products.map((p) => [p.id, p]));
   const name = (id: string) => {
     const p = products.get(id);
     return p ? `${id}  ${p.brand} ${p.name} (${money(p.price)})` : id;
@@ -93,10 +93,10 @@ export function registerTasks(program: Command, io: CliIo, setExit: (code: numbe
   tasks
     .command("list")
     .description("list the tasks of a store's bank")
-    .option("--env <env>", "supermarket or home-furnishings (default: both)", parseEnv)
+    .option("--env <env>", `a store: ${envIds().join(", ")} (default: all)`, parseEnv)
     .option("--json", "print JSON")
     .action((opts: { env?: EnvId; json?: boolean }) => {
-      const envs = opts.env ? [opts.env] : ENV_IDS;
+      const envs = opts.env ? [opts.env] : envIds();
       const list = envs.flatMap((env) => loadTaskBank(env).tasks);
       if (opts.json) {
         io.out(`${JSON.stringify({ tasks: list.map(taskSummary) })}\n`);
@@ -145,7 +145,7 @@ export function registerTasks(program: Command, io: CliIo, setExit: (code: numbe
     .description("check a task bank (default: both built-in banks): schema and conflict check")
     .argument("[file]", "a task-bank JSON file")
     .action((file?: string) => {
-      const targets = file ? [file] : ENV_IDS.map(builtinTaskBankFile);
+      const targets = file ? [file] : envIds().map(taskBankFile);
       let failed = false;
       for (const path of targets) {
         let bank: TaskBank;
@@ -157,7 +157,7 @@ export function registerTasks(program: Command, io: CliIo, setExit: (code: numbe
           failed = true;
           continue;
         }
-        const problems = checkTaskBank(bank, loadBuiltinEnv(bank.env));
+        const problems = checkTaskBank(bank, loadEnvData(bank.env));
         if (problems.length) {
           failed = true;
           io.err(`FAIL  ${path}: ${problems.length} problem${problems.length === 1 ? "" : "s"}\n`);
@@ -174,12 +174,12 @@ export function registerTasks(program: Command, io: CliIo, setExit: (code: numbe
   tasks
     .command("generate")
     .description("build a store's task bank from its roles and catalog (seeded)")
-    .requiredOption("--env <env>", "supermarket or home-furnishings", parseEnv)
+    .requiredOption("--env <env>", `a store: ${envIds().join(", ")}`, parseEnv)
     .option("--seed <n>", "random seed (default: the checked-in bank's seed)", parseInteger)
     .option("--out <file>", "where to write the bank")
     .option("--check", "regenerate with the checked-in bank's seed; exit 0 only if byte-identical")
     .action((opts: { env: EnvId; seed?: number; out?: string; check?: boolean }) => {
-      const file = builtinTaskBankFile(opts.env);
+      const file = taskBankFile(opts.env);
       if (opts.check) {
         const onDisk = readFileSync(file, "utf8");
         const seed = (JSON.parse(onDisk) as { seed: number }).seed;
@@ -214,7 +214,7 @@ export function registerTasks(program: Command, io: CliIo, setExit: (code: numbe
     .option("--seed <n>", "sampling seed", parseInteger, SPLIT_SEED)
     .option("--json", "print JSON")
     .action((opts: { seed: number; json?: boolean }) => {
-      const assignments = humanEvalAssignments(loadTaskBank("supermarket"), opts.seed);
+      const assignments = humanEvalAssignments(loadTaskBank(HUMAN_EVAL_ENV), opts.seed);
       if (opts.json) {
         io.out(`${JSON.stringify({ seed: opts.seed, assignments })}\n`);
         return;

@@ -22,7 +22,7 @@ export type Support = z.infer<typeof Support>;
  */
 export const Instance = z
   .object({
-    id: z.string().regex(/^(sm|hf)-i\d{4}$/, "an instance id such as sm-i0042"),
+    id: z.string().regex(/^[a-z]{2}-i\d{4}$/, "an instance id such as sm-i0042"),
     product: ProductId,
     x: z.number(),
     y: z.number().nonnegative(),

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { Slug } from "./product.js";
 
-export const EnvId = z.enum(["supermarket", "home-furnishings"]);
+/** A store's id (kebab-case); which ids exist is the store registry's business (`src/envs/registry.ts`). */
+export const EnvId = Slug.describe("a store id such as supermarket or home-furnishings");
 export type EnvId = z.infer<typeof EnvId>;
 
 export const Theme = z.object({ id: Slug, name: z.string().min(2) }).strict();

@@ -16,7 +16,9 @@ import {
 
 export const Slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "a kebab-case identifier");
 
-export const ProductId = z.string().regex(/^(sm|hf)-\d{3}$/, "a product id such as sm-042 or hf-007");
+export const ProductId = z
+  .string()
+  .regex(/^[a-z]{2}-\d{3}$/, "a product id: the store's prefix and three digits, such as sm-042 or hf-007");
 export type ProductId = z.infer<typeof ProductId>;
 
 const Metres = z.number().positive().max(5);

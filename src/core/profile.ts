@@ -13,7 +13,7 @@ import {
   Transport,
 } from "./profile-vocabulary.js";
 
-export const ProfileId = z.string().regex(/^(sm|hf)-\d{2}$/, "a profile id such as sm-07");
+export const ProfileId = z.string().regex(/^[a-z]{2}-\d{2}$/, "a profile id such as sm-07");
 
 /**
  * A shopper profile p_u = ⟨persona, demographics and living context, personality, interaction

@@ -10,7 +10,7 @@ export type BudgetTier = z.infer<typeof BudgetTier>;
 
 export const TaskId = z
   .string()
-  .regex(/^(sm|hf)-\d{2}\.[1-9]$/, "a task id such as sm-07.2 (profile 7, task 2)");
+  .regex(/^[a-z]{2}-\d{2}\.[1-9]$/, "a task id such as sm-07.2 (profile 7, task 2)");
 
 /** One detail the shopper discloses after the opening, at most one per turn. */
 export const DisclosureStep = z.discriminatedUnion("kind", [

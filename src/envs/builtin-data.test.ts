@@ -2,25 +2,29 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { FurnitureProduct, GroceryProduct } from "../core/product.js";
-import { builtinDataDir, ENV_IDS, loadBuiltinEnv } from "./env-data.js";
+import { envDataDir, loadEnvData } from "./env-data.js";
 import { generateEnv, serializeEnv } from "./generate-data.js";
+import { envIds } from "./registry.js";
 import { validateBuiltin } from "./validate-paths.js";
 
 describe("built-in environment data", () => {
-  it.each(ENV_IDS)("%s: checked-in files are exactly what the generator makes from the spec", (env) => {
-    for (const [file, content] of Object.entries(serializeEnv(generateEnv(env)))) {
-      const onDisk = readFileSync(join(builtinDataDir(env), file), "utf8");
-      expect(onDisk === content, `${env}/${file} is stale: run npm run data:generate`).toBe(true);
-    }
-  });
+  it.each(envIds())(
+    "%s: checked-in files are exactly what the generator makes from the spec",
+    async (env) => {
+      for (const [file, content] of Object.entries(serializeEnv(await generateEnv(env)))) {
+        const onDisk = readFileSync(join(envDataDir(env), file), "utf8");
+        expect(onDisk === content, `${env}/${file} is stale: run npm run data:generate`).toBe(true);
+      }
+    },
+  );
 
   it("passes every schema and cross-reference check", () => {
     for (const report of validateBuiltin()) expect(report.problems).toEqual([]);
   });
 
   it("matches Table 2 of the paper", () => {
-    const sm = loadBuiltinEnv("supermarket");
-    const hf = loadBuiltinEnv("home-furnishings");
+    const sm = loadEnvData("supermarket");
+    const hf = loadEnvData("home-furnishings");
     expect([
       sm.catalog.products.length,
       sm.instances.instances.length,
@@ -36,7 +40,7 @@ describe("built-in environment data", () => {
   });
 
   it("has the supermarket's fixtures of Appendix A.3", () => {
-    const kinds = loadBuiltinEnv("supermarket").layout.navTargets.map((t) =>
+    const kinds = loadEnvData("supermarket").layout.navTargets.map((t) =>
       t.type === "fixture" ? t.kind : t.type,
     );
     const count = (k: string) => kinds.filter((x) => x === k).length;
@@ -50,7 +54,7 @@ describe("built-in environment data", () => {
   });
 
   it("has the seven stores of the furniture hall and their areas", () => {
-    const targets = loadBuiltinEnv("home-furnishings").layout.navTargets;
+    const targets = loadEnvData("home-furnishings").layout.navTargets;
     expect(targets.filter((t) => t.type === "store").map((t) => t.name)).toEqual([
       "Atelier Prime",
       "Leather and Ink",
@@ -63,8 +67,8 @@ describe("built-in environment data", () => {
     expect(targets.filter((t) => t.type === "area")).toHaveLength(24);
   });
 
-  it.each(ENV_IDS)("%s: every shopping theme is served by many products", (env) => {
-    const data = loadBuiltinEnv(env);
+  it.each(envIds())("%s: every shopping theme is served by many products", (env) => {
+    const data = loadEnvData(env);
     for (const theme of data.manifest.themes) {
       const n = data.catalog.products.filter((p) => p.themes.includes(theme.id)).length;
       expect(n, theme.id).toBeGreaterThanOrEqual(7);
@@ -72,8 +76,8 @@ describe("built-in environment data", () => {
   });
 
   it("prices are believable and names unique", () => {
-    const groceries = loadBuiltinEnv("supermarket").catalog.products as GroceryProduct[];
-    const furniture = loadBuiltinEnv("home-furnishings").catalog.products as FurnitureProduct[];
+    const groceries = loadEnvData("supermarket").catalog.products as GroceryProduct[];
+    const furniture = loadEnvData("home-furnishings").catalog.products as FurnitureProduct[];
     for (const p of groceries) {
       expect(p.price, p.name).toBeGreaterThan(0.2);
       expect(p.price, p.name).toBeLessThan(80);
@@ -88,8 +92,8 @@ describe("built-in environment data", () => {
   });
 
   it("grounds foods in USDA rows and furniture in IKEA rows", () => {
-    const groceries = loadBuiltinEnv("supermarket").catalog.products as GroceryProduct[];
-    const furniture = loadBuiltinEnv("home-furnishings").catalog.products as FurnitureProduct[];
+    const groceries = loadEnvData("supermarket").catalog.products as GroceryProduct[];
+    const furniture = loadEnvData("home-furnishings").catalog.products as FurnitureProduct[];
     expect(groceries.filter((p) => p.source.dataset === "usda-branded").length).toBeGreaterThanOrEqual(100);
     expect(furniture.filter((p) => p.source.dataset === "ikea-sa").length).toBeGreaterThanOrEqual(100);
     for (const p of groceries) expect(p.ingredients === null, p.name).toBe(p.nutrition === null);

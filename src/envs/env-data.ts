@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { z } from "zod";
 import { Catalog } from "../core/catalog.js";
 import { DataFileError, type DataProblem, readDataFile } from "../core/data-file.js";
@@ -8,6 +7,7 @@ import { InstanceSet } from "../core/instances.js";
 import { Layout } from "../core/layout.js";
 import { LocationIndex } from "../core/location-index.js";
 import { type EnvId, Manifest } from "../core/manifest.js";
+import { envDefinition } from "./registry.js";
 
 /** Everything that defines one environment, as stored in its data folder. */
 export interface EnvData {
@@ -34,11 +34,9 @@ export const PART_NAMES = Object.keys(PARTS) as EnvPart[];
 /** Where an environment's data came from, part by part, for messages. */
 export type EnvFiles = Record<EnvPart, string>;
 
-export const ENV_IDS: readonly EnvId[] = ["supermarket", "home-furnishings"];
-
-/** The data folder shipped with the package (`src/envs/<env>/data`, copied into `dist` on build). */
-export function builtinDataDir(env: EnvId): string {
-  return fileURLToPath(new URL(`./${env}/data/`, import.meta.url));
+/** A store's data folder: `data/` in its folder (`src/envs/<env>/data`, copied into `dist` on build). */
+export function envDataDir(env: EnvId): string {
+  return join(envDefinition(env).dir, "data");
 }
 
 export function filesIn(dir: string): EnvFiles {
@@ -63,11 +61,11 @@ export function readEnvFiles(files: EnvFiles): EnvData {
 
 const cache = new Map<EnvId, EnvData>();
 
-/** The built-in data of an environment, read and schema-checked once per process. */
-export function loadBuiltinEnv(env: EnvId): EnvData {
+/** A registered store's data, read and schema-checked once per process. */
+export function loadEnvData(env: EnvId): EnvData {
   let data = cache.get(env);
   if (!data) {
-    data = readEnvFiles(filesIn(builtinDataDir(env)));
+    data = readEnvFiles(filesIn(envDataDir(env)));
     cache.set(env, data);
   }
   return data;

@@ -3,17 +3,17 @@ import { dirname, join, resolve } from "node:path";
 import { DataFileError, type DataProblem } from "../core/data-file.js";
 import { EnvId } from "../core/manifest.js";
 import {
-  builtinDataDir,
   declaredPart,
-  ENV_IDS,
   type EnvData,
   type EnvFiles,
   type EnvPart,
+  envDataDir,
   filesIn,
   PART_NAMES,
   PARTS,
   readEnvFiles,
 } from "./env-data.js";
+import { envIds } from "./registry.js";
 import { validateEnv } from "./validate.js";
 
 export interface EnvReport {
@@ -27,7 +27,7 @@ export interface EnvReport {
 
 /** Validates the built-in data of every environment. */
 export function validateBuiltin(): EnvReport[] {
-  return ENV_IDS.map((env) => checkFiles(env, filesIn(builtinDataDir(env))));
+  return envIds().map((env) => checkFiles(env, filesIn(envDataDir(env))));
 }
 
 function checkFiles(env: string, files: EnvFiles): EnvReport {
@@ -89,7 +89,7 @@ export function validatePaths(paths: string[]): EnvReport[] {
     }
     const env = envOfFile(path, part);
     if (!env) {
-      reports.push(fail(input, path, `names no known environment (${ENV_IDS.join(", ")})`));
+      reports.push(fail(input, path, `names no known environment (${envIds().join(", ")})`));
       continue;
     }
     const key = `${dirname(path)}\u0000${env}`;
@@ -99,7 +99,7 @@ export function validatePaths(paths: string[]): EnvReport[] {
   }
   for (const [key, { env, given }] of groups) {
     const dir = key.split("\u0000")[0]!;
-    const builtin = filesIn(builtinDataDir(env as EnvId));
+    const builtin = filesIn(envDataDir(env as EnvId));
     const files = Object.fromEntries(
       PART_NAMES.map((part) => {
         const sibling = join(dir, PARTS[part].file);

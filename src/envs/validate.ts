@@ -16,6 +16,7 @@ import type { Product } from "../core/product.js";
 import type { DisplayArea, Fixture, NavTarget, Plinth, Store } from "../core/spatial.js";
 import { wallFootprint } from "./common/walls.js";
 import type { EnvData, EnvFiles, EnvPart } from "./env-data.js";
+import { envDefinition, envIds, hasEnv } from "./registry.js";
 
 /** Half the width of a shopper: standing points keep this much free floor around them, metres. */
 export const AGENT_RADIUS = 0.25;
@@ -64,12 +65,34 @@ class Context {
   }
 }
 
+/** The parts agree on the store, the store is registered, and its ids carry the store's prefix. */
 function checkEnvIds(data: EnvData, report: Report): void {
   const env = data.manifest.id;
   for (const part of ["catalog", "layout", "instances", "locationIndex"] as const) {
     if (data[part].env !== env)
       report(part, "$.env", `is '${data[part].env}' but the manifest is for '${env}'`);
   }
+  if (!hasEnv(env)) {
+    report(
+      "manifest",
+      "$.id",
+      `no store '${env}' is registered (src/envs/registry.ts lists ${envIds().join(", ")})`,
+    );
+    return;
+  }
+  const prefix = `${envDefinition(env).idPrefix}-`;
+  data.catalog.products.forEach((p, i) => {
+    if (!p.id.startsWith(prefix))
+      report("catalog", `$.products[${i}].id`, `entry ${p.id}: ${env} product ids start with '${prefix}'`);
+  });
+  data.instances.instances.forEach((inst, i) => {
+    if (!inst.id.startsWith(prefix))
+      report(
+        "instances",
+        `$.instances[${i}].id`,
+        `entry ${inst.id}: ${env} instance ids start with '${prefix}'`,
+      );
+  });
 }
 
 function checkUniqueIds(data: EnvData, report: Report): void {
@@ -126,9 +149,9 @@ function checkColors(data: EnvData, report: Report): void {
 
 function checkCatalog(data: EnvData, report: Report): void {
   const themes = new Set(data.manifest.themes.map((t) => t.id));
-  const kind = data.manifest.id === "supermarket" ? "grocery" : "furniture";
+  const kind = hasEnv(data.manifest.id) ? envDefinition(data.manifest.id).productKind : undefined;
   data.catalog.products.forEach((p, i) => {
-    if (p.kind !== kind)
+    if (kind && p.kind !== kind)
       report(
         "catalog",
         `$.products[${i}].kind`,

@@ -7,13 +7,13 @@ import { RuleShopper } from "../agents/rule-shopper/rule-shopper.js";
 import type { ToolCall } from "../core/dialogue.js";
 import type { EnvId } from "../core/manifest.js";
 import type { Task } from "../core/task.js";
+import { envDefinition } from "../envs/registry.js";
 import { RenderService } from "../render/render-service.js";
 import { loadTaskBank } from "../tasks/task-bank-file.js";
 import { hashOnlyImages } from "../trajectory/image-sink.js";
 import { type EpisodeHeader, Trajectory } from "../trajectory/trajectory.js";
 import { findProduct, frontShelfTask, goTo, type Trace } from "../world/testing/navigate.js";
 import { World } from "../world/world.js";
-import { REACH } from "../world/world-core.js";
 import { runEpisode } from "./run-episode.js";
 import { finalTermination, runtimeTermination } from "./termination.js";
 import { ScriptedAssistant, ScriptedModerator, ScriptedShopper } from "./testing/scripted-policies.js";
@@ -93,7 +93,7 @@ describe("termination rules, in precedence order", () => {
     await scout.reset();
     const trace: Trace = { calls: [] };
     expect(await goTo(scout, trace, fixture, "front")).toBe(true);
-    const handle = await findProduct(scout, trace, product, REACH.pickUp);
+    const handle = await findProduct(scout, trace, product, envDefinition("supermarket").inspection.reachM);
     expect(handle).toBeDefined();
     const calls: ToolCall[] = [
       ...trace.calls.map((c) => ({ name: c.name, arguments: c.arguments })),

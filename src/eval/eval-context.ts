@@ -1,6 +1,7 @@
 import type { EnvId } from "../core/manifest.js";
 import { targetHandles } from "../core/roles.js";
-import { loadBuiltinEnv } from "../envs/env-data.js";
+import { loadEnvData } from "../envs/env-data.js";
+import { envDefinition } from "../envs/registry.js";
 import { legalTools } from "../world/tools.js";
 
 /** What the metrics look up about a store: the catalog ids, the assistant's fixed handles, where products are. */
@@ -11,8 +12,12 @@ export interface EvalContext {
   /** The assistant's fixed target handles → target ids. */
   assistantHandles: Map<string, string>;
   targetIds: Set<string>;
-  /** Furniture store: product → the stores and areas it is shown in. */
+  /** Product → the fixtures, or the stores and areas, it is shown in. */
   placesOf: Map<string, Set<string>>;
+  /** Tools that move to a named target: the targeted local-navigation events of LNSR. */
+  targetedTools: Set<string>;
+  /** Whether a visible product of a destination area shows the destination (CGV). */
+  goalShownByProducts: boolean;
 }
 
 const cache = new Map<EnvId, EvalContext>();
@@ -20,7 +25,8 @@ const cache = new Map<EnvId, EvalContext>();
 export function evalContext(env: EnvId): EvalContext {
   let ctx = cache.get(env);
   if (!ctx) {
-    const data = loadBuiltinEnv(env);
+    const data = loadEnvData(env);
+    const def = envDefinition(env);
     const placesOf = new Map<string, Set<string>>();
     for (const e of data.locationIndex.entries) {
       placesOf.set(
@@ -35,6 +41,8 @@ export function evalContext(env: EnvId): EvalContext {
       assistantHandles: new Map([...targetHandles(data.layout, "assistant")].map(([id, h]) => [h, id])),
       targetIds: new Set(data.layout.navTargets.map((t) => t.id)),
       placesOf,
+      targetedTools: new Set(def.targetedTools),
+      goalShownByProducts: def.goalShownByProducts,
     };
     cache.set(env, ctx);
   }

@@ -1,5 +1,6 @@
 import { JUDGE_DIMENSIONS } from "../agents/types.js";
 import { DialogueAct } from "../core/dialogue.js";
+import { envOrder } from "../envs/registry.js";
 import { SUBSETS } from "../tasks/subsets.js";
 import type { Trajectory } from "../trajectory/trajectory.js";
 import { evalContext } from "./eval-context.js";
@@ -207,12 +208,11 @@ export function evaluate(trajectories: Trajectory[]): CohortReport[] {
     const key = JSON.stringify(cohortKey(t));
     groups.set(key, [...(groups.get(key) ?? []), t]);
   }
-  const order = ["supermarket", "home-furnishings"];
   return [...groups.values()]
     .map(evaluateCohort)
     .sort(
       (a, b) =>
-        order.indexOf(a.env) - order.indexOf(b.env) ||
+        envOrder(a.env) - envOrder(b.env) ||
         a.assistant.localeCompare(b.assistant) ||
         a.condition.localeCompare(b.condition),
     );

@@ -1,10 +1,10 @@
+import { envDefinition, hasEnv } from "../envs/registry.js";
 import type { CohortReport, MetricValue } from "./evaluate.js";
 
-/** The stores by the names the paper uses in tables and charts. */
-export const STORE_NAMES: Record<string, string> = {
-  supermarket: "Supermarket",
-  "home-furnishings": "Home Furnishings Store",
-};
+/** A store by the name tables and charts use (its id when it is not registered). */
+export function storeDisplayName(env: string): string {
+  return hasEnv(env) ? envDefinition(env).displayName : env;
+}
 
 /** "96.0 ± 4.6", "96.0" without SD, "–" when undefined. */
 export function formatMetric(m: MetricValue, digits = 1): string {
@@ -68,7 +68,10 @@ export const PURCHASE_COLUMNS = [
 ] as const;
 
 export function cohortLabel(c: CohortReport): string {
-  const extra = [c.shopper !== "rule" ? `shopper ${c.shopper}` : "", c.condition !== "full" ? c.condition : ""]
+  const extra = [
+    c.shopper !== "rule" ? `shopper ${c.shopper}` : "",
+    c.condition !== "full" ? c.condition : "",
+  ]
     .filter(Boolean)
     .join(", ");
   return extra ? `${c.assistant} (${extra})` : c.assistant;

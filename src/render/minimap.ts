@@ -3,16 +3,13 @@ import { centroid, forwardOf, type Polygon } from "../core/geometry.js";
 import type { EnvId } from "../core/manifest.js";
 import type { Role } from "../core/roles.js";
 import { wallFootprint } from "../envs/common/walls.js";
+import { envDefinition } from "../envs/registry.js";
 import { storeContext } from "./observer.js";
 
 const MARGIN = 12;
 const LEGEND_WIDTH = 250;
 
 const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-
-function scaleFor(env: EnvId): number {
-  return env === "supermarket" ? 20 : 12;
-}
 
 interface BaseMap {
   svg: string;
@@ -33,7 +30,7 @@ function baseMap(env: EnvId, role: Role): BaseMap {
   if (cached) return cached;
   const ctx = storeContext(env);
   const { layout } = ctx.data;
-  const scale = scaleFor(env);
+  const scale = envDefinition(env).minimapScale;
   const mapW = layout.floor.width * scale + 2 * MARGIN;
   const height = Math.max(layout.floor.depth * scale + 2 * MARGIN, 40 + 15 * layout.navTargets.length);
   const px = ([x, z]: [number, number]) =>

@@ -2,7 +2,7 @@ import type { EnvId } from "../core/manifest.js";
 import type { Product } from "../core/product.js";
 import { ROLES, type Role, targetHandles } from "../core/roles.js";
 import type { NavTarget } from "../core/spatial.js";
-import { type EnvData, loadBuiltinEnv } from "../envs/env-data.js";
+import { type EnvData, loadEnvData } from "../envs/env-data.js";
 import type { CameraPose, SceneState } from "./camera.js";
 import type { RawFrame, RenderService } from "./render-service.js";
 import { annotate } from "./som/annotate.js";
@@ -49,7 +49,7 @@ const contexts = new Map<EnvId, StoreContext>();
 export function storeContext(env: EnvId): StoreContext {
   let ctx = contexts.get(env);
   if (!ctx) {
-    ctx = new StoreContext(loadBuiltinEnv(env));
+    ctx = new StoreContext(loadEnvData(env));
     contexts.set(env, ctx);
   }
   return ctx;

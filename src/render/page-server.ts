@@ -3,7 +3,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import type { EnvId } from "../core/manifest.js";
-import { ENV_IDS, loadBuiltinEnv } from "../envs/env-data.js";
+import { loadEnvData } from "../envs/env-data.js";
+import { hasEnv } from "../envs/registry.js";
 import { pageBundle } from "./page-bundle.js";
 
 const require = createRequire(import.meta.url);
@@ -55,7 +56,7 @@ export class PageServer {
   private sceneData(env: EnvId): string {
     let json = this.dataJson.get(env);
     if (!json) {
-      const d = loadBuiltinEnv(env);
+      const d = loadEnvData(env);
       json = JSON.stringify({ layout: d.layout, catalog: d.catalog, instances: d.instances });
       this.dataJson.set(env, json);
     }
@@ -88,7 +89,7 @@ export class PageServer {
       return;
     }
     const data = /^\/data\/([a-z-]+)\.json$/.exec(url.pathname);
-    const env = data && ENV_IDS.find((e) => e === data[1]);
+    const env = data && hasEnv(data[1]!) ? data[1] : undefined;
     if (env) {
       res.writeHead(200, { "content-type": "application/json" }).end(this.sceneData(env));
       return;

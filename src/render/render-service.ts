@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { type Browser, chromium, type Page } from "playwright-core";
 import type { EnvId } from "../core/manifest.js";
+import { envIds } from "../envs/registry.js";
 import type { CameraPose, PassTimings, RenderPageGlobals, SceneState } from "./camera.js";
 import { findChromium } from "./chromium.js";
 import { PageServer } from "./page-server.js";
@@ -118,16 +119,17 @@ export class RenderService {
     return service;
   }
 
-  /** Opens the supermarket page to learn which GL the browser got. */
+  /** Opens the first store's page to learn which GL the browser got. */
   private async probe(): Promise<string> {
-    const pooled = await this.acquire("supermarket");
-    this.release("supermarket", pooled);
+    const env = envIds()[0]!;
+    const pooled = await this.acquire(env);
+    this.release(env, pooled);
     return this.rendererName;
   }
 
   private async openPage(env: EnvId): Promise<PooledPage> {
     const page = await this.browser.newPage();
-    await page.goto(`${this.baseUrl}/?env=${env}&w=${this.width}&h=${this.height}`);
+    await page.goto(`${this.baseUrl}/?env=${encodeURIComponent(env)}&w=${this.width}&h=${this.height}`);
     await page.waitForFunction(
       () => {
         const g = globalThis as unknown as RenderPageGlobals;

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadBuiltinEnv } from "../envs/env-data.js";
+import { loadEnvData } from "../envs/env-data.js";
 import type { CameraPose } from "./camera.js";
 import { GOLDEN_SIZE, GOLDEN_VIEWS, imageDifference } from "./golden.js";
 import { handleFor, type Observation, observe, resolveHandle, storeContext } from "./observer.js";
@@ -15,8 +15,8 @@ afterAll(async () => {
   await service?.close();
 });
 
-const supermarket = loadBuiltinEnv("supermarket");
-const furniture = loadBuiltinEnv("home-furnishings");
+const supermarket = loadEnvData("supermarket");
+const furniture = loadEnvData("home-furnishings");
 
 /** The standing point of a fixture side or store approach, as a camera pose. */
 function waypointPose(data: typeof supermarket, targetId: string, approach: string, pitch = -12): CameraPose {

@@ -1,5 +1,5 @@
 import type { EnvId } from "../core/manifest.js";
-import { loadBuiltinEnv } from "../envs/env-data.js";
+import { loadEnvData } from "../envs/env-data.js";
 import type { CameraPose } from "./camera.js";
 
 export interface TourStop {
@@ -13,7 +13,7 @@ export interface TourStop {
  * doorway and each display area from its standing point.
  */
 export function tourStops(env: EnvId): TourStop[] {
-  const { layout } = loadBuiltinEnv(env);
+  const { layout } = loadEnvData(env);
   const stops: TourStop[] = [{ name: "start", pose: { ...layout.start, pitch: 0 } }];
   for (const target of layout.navTargets) {
     const approach =

@@ -5,7 +5,7 @@ import type { EnvId } from "../core/manifest.js";
 import type { Profile } from "../core/profile.js";
 import type { Task, TaskBank } from "../core/task.js";
 import type { RunStore } from "../storage/run-store.js";
-import { builtinTaskBankFile, loadTaskBank } from "../tasks/task-bank-file.js";
+import { loadTaskBank, taskBankFile } from "../tasks/task-bank-file.js";
 import { codeVersion } from "./code-version.js";
 import { envsOf, type RunConfig } from "./run-config.js";
 
@@ -85,7 +85,7 @@ export function selectEpisodes(config: RunConfig): PlannedEpisode[] {
 /** The parts of a run's identity: what decides its episodes (not concurrency, storage or caching). */
 export function identityParts(config: RunConfig, promptHash: string, ids: AgentIds): Record<string, unknown> {
   const banks = Object.fromEntries(
-    envsOf(config).map((env) => [env, sha256(readFileSync(builtinTaskBankFile(env))).slice(0, 16)]),
+    envsOf(config).map((env) => [env, sha256(readFileSync(taskBankFile(env))).slice(0, 16)]),
   );
   return {
     config: {

@@ -6,7 +6,7 @@ import { ConditionId } from "../core/dialogue.js";
 import { SiturecError } from "../core/errors.js";
 import type { EnvId } from "../core/manifest.js";
 import { formatZodIssues } from "../core/zod-issues.js";
-import { ENV_IDS } from "../envs/env-data.js";
+import { envIds, hasEnv } from "../envs/registry.js";
 import { PriceTable } from "../llm/prices.js";
 
 /** A role: an agent id (`reference`, `rule`, or a model id), optionally with its sampling temperature. */
@@ -30,7 +30,13 @@ export const SubsetSelection = z
 /** Everything a run can be told, from flags or a YAML/JSON config file (validated here). */
 export const RunConfig = z
   .object({
-    env: z.enum(["supermarket", "home-furnishings", "all"]).default("all"),
+    env: z
+      .string()
+      .superRefine((env, ctx) => {
+        if (env !== "all" && !hasEnv(env))
+          ctx.addIssue({ code: "custom", message: `a store (${envIds().join(", ")}) or all` });
+      })
+      .default("all"),
     tasks: TaskSelection.optional(),
     subset: SubsetSelection.optional(),
     condition: ConditionId.default("full"),
@@ -162,5 +168,5 @@ export function roleTemperature(spec: AgentSpec): number | undefined {
 }
 
 export function envsOf(config: RunConfig): EnvId[] {
-  return config.env === "all" ? [...ENV_IDS] : [config.env];
+  return config.env === "all" ? [...envIds()] : [config.env];
 }

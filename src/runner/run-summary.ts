@@ -1,4 +1,4 @@
-import { ENV_IDS } from "../envs/env-data.js";
+import { envOrder } from "../envs/registry.js";
 import type { EpisodeRow } from "../storage/run-store.js";
 import type { TerminationReason } from "../trajectory/trajectory.js";
 
@@ -18,9 +18,7 @@ export interface StoreSummary {
 
 /** Per-store figures of a run's episodes (finished ones; errors counted apart). */
 export function summarize(rows: EpisodeRow[]): StoreSummary[] {
-  const envs = [...new Set(rows.map((r) => r.env))].sort(
-    (a, b) => ENV_IDS.indexOf(a as never) - ENV_IDS.indexOf(b as never),
-  );
+  const envs = [...new Set(rows.map((r) => r.env))].sort((a, b) => envOrder(a) - envOrder(b));
   return envs.map((env) => {
     const all = rows.filter((r) => r.env === env);
     const done = all.filter((r) => r.status === "finished");

@@ -1,26 +1,26 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ENV_IDS, loadBuiltinEnv } from "../envs/env-data.js";
+import { loadEnvData } from "../envs/env-data.js";
+import { envIds } from "../envs/registry.js";
 import { isRoundBudget } from "./budget.js";
 import { checkTaskBank, formatTaskProblem } from "./conflict-check.js";
 import { meetsLabels } from "./labels.js";
 import {
-  builtinTaskBankFile,
   DEFAULT_TASK_SEED,
   generateBuiltinTaskBank,
   loadTaskBank,
   serializeTaskBank,
+  taskBankFile,
 } from "./task-bank-file.js";
 
-describe.each(ENV_IDS)("the %s task bank", (env) => {
+describe.each(envIds())("the %s task bank", (env) => {
   const bank = loadTaskBank(env);
-  const products = new Map(loadBuiltinEnv(env).catalog.products.map((p) => [p.id, p]));
+  const products = new Map(loadEnvData(env).catalog.products.map((p) => [p.id, p]));
 
   it("is exactly what its seed generates", () => {
     expect(bank.seed).toBe(DEFAULT_TASK_SEED);
     expect(
-      serializeTaskBank(generateBuiltinTaskBank(env, bank.seed)) ===
-        readFileSync(builtinTaskBankFile(env), "utf8"),
+      serializeTaskBank(generateBuiltinTaskBank(env, bank.seed)) === readFileSync(taskBankFile(env), "utf8"),
     ).toBe(true);
   });
 
@@ -28,7 +28,7 @@ describe.each(ENV_IDS)("the %s task bank", (env) => {
     expect(bank.profiles).toHaveLength(25);
     expect(bank.tasks).toHaveLength(100);
     for (const p of bank.profiles) expect(bank.tasks.filter((t) => t.profileId === p.id)).toHaveLength(4);
-    expect(checkTaskBank(bank, loadBuiltinEnv(env)).map(formatTaskProblem)).toEqual([]);
+    expect(checkTaskBank(bank, loadEnvData(env)).map(formatTaskProblem)).toEqual([]);
   });
 
   it("keeps every budget above its target and round, every reference set exact", () => {
@@ -54,13 +54,12 @@ describe.each(ENV_IDS)("the %s task bank", (env) => {
 
   it("serves every theme of the store", () => {
     const themes = new Set(bank.tasks.map((t) => t.goal.theme));
-    for (const theme of loadBuiltinEnv(env).manifest.themes)
-      expect(themes.has(theme.id), theme.id).toBe(true);
+    for (const theme of loadEnvData(env).manifest.themes) expect(themes.has(theme.id), theme.id).toBe(true);
   });
 
   it("another seed gives a different bank that also passes", () => {
     const other = generateBuiltinTaskBank(env, DEFAULT_TASK_SEED + 1);
     expect(serializeTaskBank(other)).not.toBe(serializeTaskBank(bank));
-    expect(checkTaskBank(other, loadBuiltinEnv(env))).toEqual([]);
+    expect(checkTaskBank(other, loadEnvData(env))).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import type { Label } from "../core/label.js";
 import type { Manifest } from "../core/manifest.js";
 import type { Product } from "../core/product.js";
 import type { TaskBank } from "../core/task.js";
+import { envDefinition } from "../envs/registry.js";
 import { computeBudget, isRoundBudget } from "./budget.js";
 import { applicableConstraints, facetsFor, facetVocabulary, hasLabel, meetsLabels } from "./labels.js";
 import { sentences } from "./request-text.js";
@@ -35,7 +36,7 @@ export function checkTaskBank(bank: TaskBank, data: { manifest: Manifest; catalo
   const flavors = new Set(
     data.catalog.products.flatMap((p) => (p.kind === "grocery" ? p.attributes.flavor : [])),
   );
-  const kind: Product["kind"] = data.manifest.id === "supermarket" ? "grocery" : "furniture";
+  const kind: Product["kind"] = envDefinition(data.manifest.id).productKind;
   const facets = new Set<string>(data.catalog.products[0] ? facetsFor(data.catalog.products[0]) : []);
 
   const labelKnown = (label: Label) => {

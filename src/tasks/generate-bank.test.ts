@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { TaskBank } from "../core/task.js";
-import { loadBuiltinEnv } from "../envs/env-data.js";
+import { loadEnvData } from "../envs/env-data.js";
 import { isRoundBudget } from "./budget.js";
 import { checkTaskBank, formatTaskProblem } from "./conflict-check.js";
 import { generateTaskBank, type TaskSources } from "./generate-bank.js";
@@ -11,7 +11,7 @@ import { serializeTaskBank } from "./task-bank-file.js";
 import { syntheticNeeds, syntheticRoles } from "./testing/synthetic-task-spec.js";
 
 function sources(env: "supermarket" | "home-furnishings"): TaskSources {
-  const d = loadBuiltinEnv(env);
+  const d = loadEnvData(env);
   return {
     manifest: d.manifest,
     catalog: d.catalog,
@@ -26,7 +26,7 @@ beforeAll(() => {
   bank = generateTaskBank("supermarket", sources("supermarket"), 7);
 });
 
-const problemsOf = (b: TaskBank) => checkTaskBank(b, loadBuiltinEnv(b.env)).map(formatTaskProblem);
+const problemsOf = (b: TaskBank) => checkTaskBank(b, loadEnvData(b.env)).map(formatTaskProblem);
 
 describe("generateTaskBank", () => {
   it("builds 25 profiles with four tasks each", () => {
@@ -37,7 +37,7 @@ describe("generateTaskBank", () => {
   });
 
   it("keeps budgets above targets and round, and reference sets exact", () => {
-    const products = new Map(loadBuiltinEnv("supermarket").catalog.products.map((p) => [p.id, p]));
+    const products = new Map(loadEnvData("supermarket").catalog.products.map((p) => [p.id, p]));
     for (const t of bank.tasks) {
       const { budget, target, preferences, need } = t.goal;
       expect(budget.amount).toBeGreaterThan(target.price);

@@ -5,6 +5,7 @@ import type { Product } from "../core/product.js";
 import type { Profile } from "../core/profile.js";
 import { Rng } from "../core/random.js";
 import type { Task, TaskBank } from "../core/task.js";
+import { envDefinition } from "../envs/registry.js";
 import { buildGoal } from "./build-goal.js";
 import { checkTaskBank, formatTaskProblem } from "./conflict-check.js";
 import { applicableConstraints, meetsLabels } from "./labels.js";
@@ -28,8 +29,6 @@ function primaryLocation(entry: LocationEntry): string {
   return "fixtures" in entry ? entry.fixtures[0]! : entry.places[0]!.area;
 }
 
-export const envPrefix = (env: EnvId) => (env === "supermarket" ? "sm" : "hf");
-
 /**
  * Builds a store's task bank in the paper's four steps (Appendix A.3): roles → sampled profiles;
  * four targets per profile covering needs, categories and locations; needs, preferences and a
@@ -38,7 +37,7 @@ export const envPrefix = (env: EnvId) => (env === "supermarket" ? "sm" : "hf");
  */
 export function generateTaskBank(env: EnvId, sources: TaskSources, seed: number): TaskBank {
   const rng = new Rng(seed);
-  const prefix = envPrefix(env);
+  const prefix = envDefinition(env).idPrefix;
   const needOfCategory = new Map<string, NeedSpec>();
   for (const need of sources.needs.needs) for (const c of need.categories) needOfCategory.set(c, need);
   const familyOf = new Map<string, Product[]>();

@@ -32,6 +32,9 @@ export interface HumanEvalAssignment {
   tasks: [string, string];
 }
 
+/** The store the paper's human evaluation took its tasks from (Appendix C.2). */
+export const HUMAN_EVAL_ENV = "supermarket";
+
 /**
  * The human-evaluation sample (Appendix C.2): five tasks drawn from the supermarket bank with
  * seed 42; participant i takes tasks i and i+1 (cyclically), so each task goes to two participants.

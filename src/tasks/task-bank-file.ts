@@ -1,26 +1,28 @@
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { parseData, readDataFile, toDataJson } from "../core/data-file.js";
 import type { EnvId } from "../core/manifest.js";
 import { TaskBank } from "../core/task.js";
-import { loadBuiltinEnv } from "../envs/env-data.js";
+import { loadEnvData } from "../envs/env-data.js";
+import { envDefinition } from "../envs/registry.js";
 import { generateTaskBank, type TaskSources } from "./generate-bank.js";
 import { NeedsFile, RolesFile } from "./role-spec.js";
 
 /** The seed the checked-in task banks are generated with (recorded in each bank). */
 export const DEFAULT_TASK_SEED = 2026;
 
-export function builtinTaskBankFile(env: EnvId): string {
-  return fileURLToPath(new URL(`../envs/${env}/data/tasks.json`, import.meta.url));
+/** A store's checked-in task bank: `data/tasks.json` in its folder. */
+export function taskBankFile(env: EnvId): string {
+  return join(envDefinition(env).dir, "data", "tasks.json");
 }
 
 function specFile(env: EnvId, name: string): string {
-  return fileURLToPath(new URL(`../envs/${env}/spec/${name}`, import.meta.url));
+  return join(envDefinition(env).dir, "spec", name);
 }
 
 /** Everything the bank generator reads: the store's data, its roles and its need families. */
 export function taskSources(env: EnvId): TaskSources {
-  const data = loadBuiltinEnv(env);
+  const data = loadEnvData(env);
   const read = (name: string) => {
     const file = specFile(env, name);
     return { file, raw: JSON.parse(readFileSync(file, "utf8")) as unknown };
@@ -50,7 +52,7 @@ const cache = new Map<EnvId, TaskBank>();
 export function loadTaskBank(env: EnvId): TaskBank {
   let bank = cache.get(env);
   if (!bank) {
-    bank = readDataFile(builtinTaskBankFile(env), TaskBank);
+    bank = readDataFile(taskBankFile(env), TaskBank);
     cache.set(env, bank);
   }
   return bank;

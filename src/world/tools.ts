@@ -1,53 +1,12 @@
-import { z } from "zod";
+import type { ZodType } from "zod";
 import { ToolCall } from "../core/dialogue.js";
 import type { EnvId } from "../core/manifest.js";
 import { formatZodIssues } from "../core/zod-issues.js";
+import { envDefinition } from "../envs/registry.js";
 
-const Distance = z.number().positive().max(20).describe("metres");
-const Angle = z.number().positive().max(360).describe("degrees");
-const Direction = z.enum(["left", "right"]);
-const Handle = z.string().trim().min(1).max(8).describe("a handle from your current view");
-
-/**
- * The shopper's tools (paper Appendix B.2, C.1): the shared set, then each store's own. Names and
- * arguments are a contract: metres and degrees, `direction` left|right (up|down to look), targets as
- * handles from the acting role's current observation.
- */
-export const SHARED_TOOLS = {
-  move_forward: z.object({ distance: Distance }).strict(),
-  move_backward: z.object({ distance: Distance }).strict(),
-  turn_and_move: z.object({ direction: Direction, angle: Angle, distance: Distance }).strict(),
-  move_and_turn: z.object({ distance: Distance, direction: Direction, angle: Angle }).strict(),
-  side_step: z.object({ direction: Direction, distance: Distance }).strict(),
-  turn: z.object({ direction: Direction, angle: Angle }).strict(),
-  look_up_down: z.object({ direction: z.enum(["up", "down"]), angle: Angle }).strict(),
-  add_to_cart: z.object({ target: Handle.optional() }).strict(),
-  idle: z.object({}).strict(),
-} as const;
-
-export const SUPERMARKET_TOOLS = {
-  ...SHARED_TOOLS,
-  move_to_fixture: z.object({ target: Handle, approach: z.enum(["nearest", "front", "back"]) }).strict(),
-  pick_up_item: z.object({ target: Handle }).strict(),
-  drop_item: z.object({}).strict(),
-} as const;
-
-export const FURNITURE_TOOLS = {
-  ...SHARED_TOOLS,
-  move_to_store: z
-    .object({ target: Handle, approach: z.enum(["outside_doorway", "inside_doorway"]) })
-    .strict(),
-  move_to_area: z.object({ target: Handle }).strict(),
-  check_item: z.object({ target: Handle }).strict(),
-  do_not_add_to_cart: z.object({ target: Handle.optional() }).strict(),
-} as const;
-
-export type SupermarketTool = keyof typeof SUPERMARKET_TOOLS;
-export type FurnitureTool = keyof typeof FURNITURE_TOOLS;
-export type ToolName = SupermarketTool | FurnitureTool;
-
-export function toolsFor(env: EnvId): Record<string, z.ZodType> {
-  return env === "supermarket" ? SUPERMARKET_TOOLS : FURNITURE_TOOLS;
+/** A store's tools: name → argument schema (its definition's, in the paper's order). */
+export function toolsFor(env: EnvId): Readonly<Record<string, ZodType>> {
+  return envDefinition(env).tools;
 }
 
 /** The legal tool names of a store, in the order the paper lists them (supermarket 12, furniture 13). */

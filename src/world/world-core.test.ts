@@ -1,21 +1,22 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { loadBuiltinEnv } from "../envs/env-data.js";
+import { loadEnvData } from "../envs/env-data.js";
+import { envDefinition } from "../envs/registry.js";
 import { navigationFor } from "./navmesh.js";
 import { legalTools, parseToolCall } from "./tools.js";
-import { REACH, type VisibleNow, WorldCore, type WorldState } from "./world-core.js";
+import { type VisibleNow, WorldCore, type WorldState } from "./world-core.js";
 
 let sm: WorldCore;
 let hf: WorldCore;
 beforeAll(async () => {
   sm = new WorldCore(
     "supermarket",
-    loadBuiltinEnv("supermarket"),
-    await navigationFor("supermarket", loadBuiltinEnv("supermarket")),
+    loadEnvData("supermarket"),
+    await navigationFor("supermarket", loadEnvData("supermarket")),
   );
   hf = new WorldCore(
     "home-furnishings",
-    loadBuiltinEnv("home-furnishings"),
-    await navigationFor("home-furnishings", loadBuiltinEnv("home-furnishings")),
+    loadEnvData("home-furnishings"),
+    await navigationFor("home-furnishings", loadEnvData("home-furnishings")),
   );
 });
 
@@ -126,7 +127,7 @@ describe("targeted moves", () => {
   });
 
   it("front and back land on the fixture's standing points, facing it and looking at the goods", () => {
-    const data = loadBuiltinEnv("supermarket");
+    const data = loadEnvData("supermarket");
     const shelf = data.layout.navTargets.find((t) => t.id === "shelf-06")!;
     for (const side of ["front", "back"] as const) {
       const wp = data.layout.waypoints.find((w) => w.id === shelf.approaches[side])!;
@@ -156,7 +157,7 @@ describe("targeted moves", () => {
       visible("produce-stand-2", ["nearest", "back"]),
     );
     expect(out.outcome.success).toBe(true);
-    const stand = loadBuiltinEnv("supermarket").layout.navTargets.find((t) => t.id === "produce-stand-2")!;
+    const stand = loadEnvData("supermarket").layout.navTargets.find((t) => t.id === "produce-stand-2")!;
     const gap = Math.min(
       ...stand.footprint.map(([x, z]) => Math.hypot(x - out.state.pose.x, z - out.state.pose.z)),
     );
@@ -181,8 +182,8 @@ describe("targeted moves", () => {
         { name: "move_to_store", arguments: { target: "X", approach } },
         visible("the-plant", ["outside_doorway", "inside_doorway"]),
       );
-      const store = loadBuiltinEnv("home-furnishings").layout.navTargets.find((t) => t.id === "the-plant")!;
-      const wp = loadBuiltinEnv("home-furnishings").layout.waypoints.find(
+      const store = loadEnvData("home-furnishings").layout.navTargets.find((t) => t.id === "the-plant")!;
+      const wp = loadEnvData("home-furnishings").layout.waypoints.find(
         (w) => w.id === store.approaches[approach],
       )!;
       expect(out.state.pose).toMatchObject({ x: wp.x, z: wp.z, yaw: wp.yaw });
@@ -199,7 +200,11 @@ describe("items", () => {
 
   it("pick up reveals the details and empties the place; drop puts it back; add_to_cart buys what is held", () => {
     const s0 = at(sm, { x: 21, z: 8.8, yaw: -90 });
-    const far = sm.apply(s0, { name: "pick_up_item", arguments: { target: "7" } }, seen(REACH.pickUp + 0.1));
+    const far = sm.apply(
+      s0,
+      { name: "pick_up_item", arguments: { target: "7" } },
+      seen(envDefinition("supermarket").inspection.reachM + 0.1),
+    );
     expect(far.outcome.error).toContain("come within 1.6 m");
     const up = sm.apply(s0, { name: "pick_up_item", arguments: { target: "7" } }, seen(1));
     expect(up.outcome.success).toBe(true);

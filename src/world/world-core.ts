@@ -3,13 +3,13 @@ import type { EnvId } from "../core/manifest.js";
 import { type InspectionDetails, inspectionDetails, type Product } from "../core/product.js";
 import type { Fixture, NavTarget } from "../core/spatial.js";
 import type { EnvData } from "../envs/env-data.js";
+import type { InspectionRules } from "../envs/env-definition.js";
+import { envDefinition } from "../envs/registry.js";
 import type { Navigation } from "./navmesh.js";
 import { parseToolCall, TRANSLATIONAL } from "./tools.js";
 
 /** The shopper's head may look this far up and down, degrees. */
 export const PITCH_LIMITS = { min: -60, max: 45 } as const;
-/** How far away a product can be picked up (supermarket) or checked (furniture), metres. */
-export const REACH = { pickUp: 1.6, check: 3.0 } as const;
 /** A translational action that moves less than this counts as stuck; three in a row are a motion stall. */
 export const STALL = { epsilonM: 0.05, steps: 3 } as const;
 /** Head pitch a targeted move ends with: at a fixture the shopper looks down at the goods. */
@@ -83,12 +83,15 @@ const dist = (a: Point, b: Point) => Math.hypot(a[0] - b[0], a[1] - b[1]);
 export class WorldCore {
   private readonly products: Map<string, Product>;
   private readonly targets: Map<string, NavTarget>;
+  /** How this store's shopper inspects and decides on items. */
+  private readonly inspection: InspectionRules;
 
   constructor(
     readonly env: EnvId,
     readonly data: EnvData,
     readonly nav: Navigation,
   ) {
+    this.inspection = envDefinition(env).inspection;
     this.products = new Map(data.catalog.products.map((p) => [p.id, p]));
     this.targets = new Map(data.layout.navTargets.map((t) => [t.id, t]));
   }
@@ -187,13 +190,13 @@ export class WorldCore {
         s.held = null;
         return { displacement: 0 };
       case "check_item": {
-        const seen = this.visibleProduct(a.target as string, visible, REACH.check);
+        const seen = this.visibleProduct(a.target as string, visible, this.inspection.reachM);
         if ("error" in seen) return seen;
         if (!s.checked.includes(seen.product)) s.checked.push(seen.product);
         return { displacement: 0, revealed: this.reveal(s, seen.product) };
       }
       case "add_to_cart":
-        return this.env === "supermarket"
+        return this.inspection.mode === "hold"
           ? this.cartHeld(s, a.target as string | undefined, visible)
           : this.cartChecked(s, a.target as string | undefined, visible, true);
       case "do_not_add_to_cart":
@@ -308,7 +311,7 @@ export class WorldCore {
       return {
         error: `your hands are full (${this.products.get(s.held.product)!.name}); drop_item or add_to_cart first`,
       };
-    const seen = this.visibleProduct(handle, visible, REACH.pickUp);
+    const seen = this.visibleProduct(handle, visible, this.inspection.reachM);
     if ("error" in seen) return seen;
     const here: Point = [s.pose.x, s.pose.z];
     const instance = this.data.instances.instances

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadBuiltinEnv } from "../envs/env-data.js";
+import { loadEnvData } from "../envs/env-data.js";
+import { envDefinition } from "../envs/registry.js";
 import { RenderService } from "../render/render-service.js";
 import { loadTaskBank } from "../tasks/task-bank-file.js";
 import { findProduct, frontShelfTask, goTo, handleOfTarget, type Trace } from "./testing/navigate.js";
 import { visibleNow, World } from "./world.js";
-import { REACH } from "./world-core.js";
 
 let render: RenderService;
 beforeAll(async () => {
@@ -21,7 +21,7 @@ describe("the scripted shopper, using only handles from its current view", () =>
     const world = await World.create("supermarket", render);
     await world.reset();
     const trace: Trace = { calls: [] };
-    for (const t of loadBuiltinEnv("supermarket").layout.navTargets) {
+    for (const t of loadEnvData("supermarket").layout.navTargets) {
       const ok = await goTo(world, trace, t.id);
       expect(ok, `${t.id}: ${failed(trace)}`).toBe(true);
       expect(handleOfTarget(world, t.id), `${t.id} in view on arrival`).toBeDefined();
@@ -32,7 +32,7 @@ describe("the scripted shopper, using only handles from its current view", () =>
     const world = await World.create("home-furnishings", render);
     await world.reset();
     const trace: Trace = { calls: [] };
-    for (const t of loadBuiltinEnv("home-furnishings").layout.navTargets.filter((x) => x.type === "store")) {
+    for (const t of loadEnvData("home-furnishings").layout.navTargets.filter((x) => x.type === "store")) {
       expect(await goTo(world, trace, t.id), `${t.id}: ${failed(trace)}`).toBe(true);
     }
   }, 120_000);
@@ -43,7 +43,7 @@ describe("the scripted shopper, using only handles from its current view", () =>
     await world.reset();
     const trace: Trace = { calls: [] };
     expect(await goTo(world, trace, fixture, "front"), failed(trace)).toBe(true);
-    const handle = await findProduct(world, trace, product, REACH.pickUp);
+    const handle = await findProduct(world, trace, product, envDefinition("supermarket").inspection.reachM);
     expect(handle, `${product} on ${fixture}: ${failed(trace)}`).toBeDefined();
     const picked = await world.step({ name: "pick_up_item", arguments: { target: handle! } });
     expect(picked.success, picked.error).toBe(true);
@@ -58,7 +58,7 @@ describe("the scripted shopper, using only handles from its current view", () =>
   }, 120_000);
 
   it("puts a furniture task's target in the cart", async () => {
-    const data = loadBuiltinEnv("home-furnishings");
+    const data = loadEnvData("home-furnishings");
     const task = loadTaskBank("home-furnishings").tasks[0]!;
     const product = task.goal.target.product;
     const entry = data.locationIndex.entries.find((e) => e.product === product)!;
@@ -73,7 +73,12 @@ describe("the scripted shopper, using only handles from its current view", () =>
         .success,
     ).toBe(true);
     expect(await goTo(world, trace, place!.area), failed(trace)).toBe(true);
-    const handle = await findProduct(world, trace, product, REACH.check);
+    const handle = await findProduct(
+      world,
+      trace,
+      product,
+      envDefinition("home-furnishings").inspection.reachM,
+    );
     expect(handle, `${product} in ${place!.area}: ${failed(trace)}`).toBeDefined();
     const checked = await world.step({ name: "check_item", arguments: { target: handle! } });
     expect(checked.revealed).toMatchObject({ product, kind: "furniture" });

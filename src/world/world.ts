@@ -1,6 +1,6 @@
 import type { EnvId } from "../core/manifest.js";
 import type { Role } from "../core/roles.js";
-import { loadBuiltinEnv } from "../envs/env-data.js";
+import { loadEnvData } from "../envs/env-data.js";
 import type { SceneState } from "../render/camera.js";
 import { type Observation, observe } from "../render/observer.js";
 import type { RenderService } from "../render/render-service.js";
@@ -44,7 +44,7 @@ export class World {
   ) {}
 
   static async create(env: EnvId, render: RenderService): Promise<World> {
-    const data = loadBuiltinEnv(env);
+    const data = loadEnvData(env);
     return new World(new WorldCore(env, data, await navigationFor(env, data)), render);
   }
 

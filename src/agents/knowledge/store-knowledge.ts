@@ -4,7 +4,9 @@ import type { EnvId } from "../../core/manifest.js";
 import type { Product } from "../../core/product.js";
 import { targetHandles } from "../../core/roles.js";
 import type { NavTarget, Waypoint } from "../../core/spatial.js";
-import { type EnvData, loadBuiltinEnv } from "../../envs/env-data.js";
+import { type EnvData, loadEnvData } from "../../envs/env-data.js";
+import type { EnvDefinition } from "../../envs/env-definition.js";
+import { envDefinition } from "../../envs/registry.js";
 import { facetsFor, facetValues } from "../../tasks/labels.js";
 import type { NeedSpec } from "../../tasks/role-spec.js";
 import { taskSources } from "../../tasks/task-bank-file.js";
@@ -25,6 +27,8 @@ export class StoreKnowledge {
   readonly handles: { shopper: Map<string, string>; assistant: Map<string, string> };
   /** Every label value products carry, by facet. */
   readonly vocabulary: Map<string, Set<string>>;
+  /** The store's definition: its tools, inspection rules, Navigate schema, names. */
+  readonly def: EnvDefinition;
 
   private constructor(
     readonly env: EnvId,
@@ -32,6 +36,7 @@ export class StoreKnowledge {
     readonly needs: NeedSpec[],
     readonly nav: Navigation,
   ) {
+    this.def = envDefinition(env);
     this.products = new Map(data.catalog.products.map((p) => [p.id, p]));
     this.targets = new Map(data.layout.navTargets.map((t) => [t.id, t]));
     this.waypoints = new Map(data.layout.waypoints.map((w) => [w.id, w]));
@@ -58,7 +63,7 @@ export class StoreKnowledge {
     let k = cache.get(env);
     if (!k) {
       k = (async () => {
-        const data = loadBuiltinEnv(env);
+        const data = loadEnvData(env);
         return new StoreKnowledge(env, data, taskSources(env).needs.needs, await navigationFor(env, data));
       })();
       cache.set(env, k);

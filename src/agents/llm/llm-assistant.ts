@@ -13,7 +13,6 @@ import {
 } from "../types.js";
 import { usageOf } from "./call-usage.js";
 import {
-  assistantTargetHandles,
   catalogText,
   conditionTemplate,
   historyText,
@@ -65,11 +64,9 @@ export class LlmAssistant implements AssistantPolicy {
       store_name: storeName(this.k.env),
       max_turns: String(maxTurns),
       handle_rules: prompts.render("assistant-handles", {
-        assistant_target_handles: assistantTargetHandles(this.k),
+        assistant_target_handles: this.k.def.assistantHandleText,
       }),
-      scene_rules: prompts.raw(
-        this.k.env === "supermarket" ? "assistant-supermarket" : "assistant-home-furnishings",
-      ),
+      scene_rules: prompts.raw(`assistant-${this.k.env}`),
       condition_rules: prompts.raw(conditionTemplate(this.condition)),
       output_schema: JSON.stringify(z.toJSONSchema(assistantOutputSchema(this.k.env), { io: "input" })),
       catalog: catalogText(this.k),

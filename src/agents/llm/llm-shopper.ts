@@ -43,9 +43,9 @@ export class LlmShopper implements ShopperPolicy {
       store_name: storeName(env),
       persona: personaText(ctx.profile),
       ...goalValues(ctx.task),
-      inspect_tool: env === "supermarket" ? "pick_up_item" : "check_item",
+      inspect_tool: this.k.def.inspection.tool,
       tools: toolListText(env),
-      scene_rules: prompts.raw(env === "supermarket" ? "shopper-supermarket" : "shopper-home-furnishings"),
+      scene_rules: prompts.raw(`shopper-${env}`),
     });
   }
 

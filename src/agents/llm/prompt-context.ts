@@ -3,6 +3,7 @@ import type { EnvId } from "../../core/manifest.js";
 import type { InspectionDetails } from "../../core/product.js";
 import type { Profile } from "../../core/profile.js";
 import type { Task } from "../../core/task.js";
+import { envDefinition } from "../../envs/registry.js";
 import { money } from "../../tasks/build-goal.js";
 import type { StoreKnowledge } from "../knowledge/store-knowledge.js";
 import type { ActionRecord, DialogueTurn, SharedState } from "../types.js";
@@ -10,7 +11,7 @@ import type { ActionRecord, DialogueTurn, SharedState } from "../types.js";
 /** Text pieces the prompt templates are filled with: the store, the catalog, the dialogue, the state. */
 
 export function storeName(env: EnvId): string {
-  return env === "supermarket" ? "a supermarket" : "a home-furnishings store";
+  return envDefinition(env).promptName;
 }
 
 /** One line per product: id | brand name | category | price | labels (facet:value). */
@@ -53,12 +54,6 @@ export function targetIndexText(k: StoreKnowledge): string {
     return `${k.handles.assistant.get(t.id)}: ${t.name} (${kind}); approaches: ${approaches}`;
   });
   return `\n# Target index\nEvery navigation target, by your fixed handle (visibility not given).\n${lines.join("\n")}`;
-}
-
-export function assistantTargetHandles(k: StoreKnowledge): string {
-  return k.env === "supermarket"
-    ? "fixtures are numbered (1, 2, …)"
-    : "stores are numbered (1, 2, …) and their areas numbered with a letter (1a, 1b, …)";
 }
 
 export function conditionTemplate(

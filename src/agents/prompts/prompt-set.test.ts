@@ -25,7 +25,7 @@ describe("templates", () => {
       writeFileSync(join(dir, "moderator.md"), `${builtin.raw("moderator")}\nBe brief.`);
       expect(PromptSet.load(dir).hash).not.toBe(builtin.hash);
       rmSync(join(dir, "judge.md"));
-      expect(() => PromptSet.load(dir)).toThrow(/judge\.md is missing/);
+      expect(() => PromptSet.load(dir)).toThrow(/prompt template judge is missing: there is no .*judge\.md/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

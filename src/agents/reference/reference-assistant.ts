@@ -1,7 +1,6 @@
 import type { ToolCall } from "../../core/dialogue.js";
 import type { Product } from "../../core/product.js";
 import { money } from "../../tasks/build-goal.js";
-import { REACH } from "../../world/world-core.js";
 import { LabelLexicon } from "../knowledge/language.js";
 import type { StoreKnowledge } from "../knowledge/store-knowledge.js";
 import type {
@@ -9,12 +8,16 @@ import type {
   AssistantContext,
   AssistantOutput,
   AssistantPolicy,
+  NavigateAction,
   PolicyReply,
 } from "../types.js";
 import { Beliefs } from "./beliefs.js";
 import { guide, guideToItem, placeName } from "./guidance.js";
 
 const IDLE: ToolCall = { name: "idle", arguments: {} };
+
+/** How the assistant asks for a look at an item, by the store's way of inspecting. */
+const LOOK = { hold: "pick it up to take a look", check: "check it to see the details" } as const;
 
 /** Why a product suits the shopper, in words, from what is known of the need. */
 function reasonFor(p: Product, beliefs: Beliefs): string {
@@ -123,11 +126,9 @@ export class ReferenceAssistant implements AssistantPolicy {
     const pose = ctx.shared.pose;
     const view = ctx.observation;
     const seen = view.products.find((v) => v.productId === best.id);
-    const reach = this.k.env === "supermarket" ? REACH.pickUp : REACH.check;
+    const { reachM: reach, tool: inspect, mode } = this.k.def.inspection;
     const ready = b.ready(ctx.turn) || ctx.turn >= ctx.maxTurns - 6;
-
-    const inspect = this.k.env === "supermarket" ? "pick_up_item" : "check_item";
-    const look = this.k.env === "supermarket" ? "pick it up to take a look" : "check it to see the details";
+    const look = LOOK[mode];
     // Recommend once, when the item is within the shopper's reach; a recommendation counts towards
     // the episode's limit, so it is not repeated while the shopper walks up to it.
     if (
@@ -176,20 +177,12 @@ export class ReferenceAssistant implements AssistantPolicy {
     const ask = question ? ` ${question}` : "";
     const lead = rejectedNow ? "Understood, let's try something else. " : "";
     if (!g.arrived) {
-      const act: AssistantAction =
-        this.k.env === "supermarket"
-          ? {
-              type: "Navigate",
-              navigation_goal: g.goalHandle,
-              reason: `${best.name} is at ${placeName(goal)}`,
-            }
-          : {
-              type: "Navigate",
-              navigation_goal: g.goalHandle,
-              reason: `${best.name} is in ${placeName(goal)}`,
-              next_waypoint: g.next?.handle ?? g.goalHandle,
-              target_approach: g.next?.approach ?? (goal.type === "area" ? "area_point" : "inside_doorway"),
-            };
+      const act = this.navigate({
+        navigation_goal: g.goalHandle,
+        reason: `${best.name} is ${goal.type === "fixture" ? "at" : "in"} ${placeName(goal)}`,
+        next_waypoint: g.next?.handle ?? g.goalHandle,
+        target_approach: g.next?.approach ?? (goal.type === "area" ? "area_point" : "inside_doorway"),
+      });
       return this.out(
         rejectedNow ? { type: "HandleRejection" } : act,
         `${lead}${g.utterance}${ask}`,
@@ -201,28 +194,29 @@ export class ReferenceAssistant implements AssistantPolicy {
     if (!ready && question)
       return this.out({ type: "ClarifyNeed" }, `${lead}We're in the right spot.${ask}`, IDLE, ranking);
     const local = guideToItem(this.k, pose, best.id, reach);
+    const h = this.k.handles.assistant.get(goal.id)!;
     return this.out(
-      {
-        type: rejectedNow ? "HandleRejection" : "Navigate",
-        ...(rejectedNow ? {} : this.navFields(goal)),
-      } as AssistantAction,
+      rejectedNow
+        ? { type: "HandleRejection" }
+        : this.navigate({
+            navigation_goal: h,
+            reason: `the item is at ${placeName(goal)}`,
+            next_waypoint: h,
+            target_approach: goal.type === "area" ? "area_point" : "inside_doorway",
+          }),
       `${lead}${local.utterance}${ask}`,
       local.expected,
       ranking,
     );
   }
 
-  private navFields(goal: Parameters<typeof placeName>[0]) {
-    const h = this.k.handles.assistant.get(goal.id)!;
-    const reason = `the item is at ${placeName(goal)}`;
-    return this.k.env === "supermarket"
-      ? { navigation_goal: h, reason }
-      : {
-          navigation_goal: h,
-          reason,
-          next_waypoint: h,
-          target_approach: goal.type === "area" ? "area_point" : "inside_doorway",
-        };
+  /** A Navigate annotation with the fields this store's Navigate schema has (in their order here). */
+  private navigate(fields: Omit<Required<NavigateAction>, "type">): NavigateAction {
+    const shape = this.k.def.navigateSchema.shape;
+    return {
+      type: "Navigate",
+      ...Object.fromEntries(Object.entries(fields).filter(([key]) => key in shape)),
+    } as NavigateAction;
   }
 
   /** The next thing to ask while walking: budget, then what to avoid, then anything else. */
@@ -268,7 +262,7 @@ export class ReferenceAssistant implements AssistantPolicy {
     ctx: AssistantContext,
     action?: { call: ToolCall; success: boolean; revealed?: { product: string } },
   ): string | undefined {
-    if (this.k.env === "supermarket") return ctx.shared.held ?? undefined;
+    if (this.k.def.inspection.mode === "hold") return ctx.shared.held ?? undefined;
     if (action?.success && action.revealed) return action.revealed.product;
     return this.pending && action?.call.name === "idle" ? this.pending : undefined;
   }

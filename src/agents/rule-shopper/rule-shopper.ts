@@ -5,7 +5,6 @@ import { Rng } from "../../core/random.js";
 import type { DisclosureStep, Task } from "../../core/task.js";
 import { money } from "../../tasks/build-goal.js";
 import { describeLabel, describeUnwanted, hasLabel } from "../../tasks/labels.js";
-import { REACH } from "../../world/world-core.js";
 import { findInstruction, findQuestions, nameMatch } from "../knowledge/language.js";
 import type { StoreKnowledge } from "../knowledge/store-knowledge.js";
 import type { PolicyReply, ShopperContext, ShopperOutput, ShopperPolicy } from "../types.js";
@@ -76,7 +75,7 @@ export class RuleShopper implements ShopperPolicy {
 
     // 1. Decide on the item being inspected: the one in hand, or the one just checked.
     const deciding =
-      this.k.env === "supermarket"
+      this.k.def.inspection.mode === "hold"
         ? ctx.shared.held
         : ctx.lastAction?.success
           ? ctx.lastAction.revealed?.product
@@ -110,10 +109,7 @@ export class RuleShopper implements ShopperPolicy {
       this.declined.add(p.id);
       return {
         utterance: this.rejection(p, problem),
-        tool_call:
-          this.k.env === "supermarket"
-            ? { name: "drop_item", arguments: {} }
-            : { name: "do_not_add_to_cart", arguments: {} },
+        tool_call: { name: this.k.def.inspection.declineTool, arguments: {} },
       };
     }
 
@@ -209,7 +205,7 @@ export class RuleShopper implements ShopperPolicy {
   private chooseAction(ctx: ShopperContext, parts: string[]): ToolCall {
     const view = ctx.observation;
     const text = ctx.assistantUtterance;
-    const reach = this.k.env === "supermarket" ? REACH.pickUp : REACH.check;
+    const { reachM: reach, tool: inspect } = this.k.def.inspection;
 
     // A recommended product in view: go and inspect it.
     const named = view.products
@@ -219,10 +215,7 @@ export class RuleShopper implements ShopperPolicy {
     if (named) {
       if (named.distanceM <= reach) {
         parts.push(this.say(["Let me take a look.", "I'll have a closer look.", "Let me check it."]));
-        return {
-          name: this.k.env === "supermarket" ? "pick_up_item" : "check_item",
-          arguments: { target: named.handle },
-        };
+        return { name: inspect, arguments: { target: named.handle } };
       }
       if (named.bearing !== "ahead")
         return { name: "turn", arguments: { direction: named.bearing, angle: 25 } };

@@ -2,10 +2,6 @@ import type { Trajectory, TurnRecord } from "../../trajectory/trajectory.js";
 import type { EvalContext } from "../eval-context.js";
 
 const DIRECTIONAL = new Set(["turn_and_move", "move_and_turn", "side_step", "turn", "look_up_down"]);
-const TARGETED: Record<string, Set<string>> = {
-  supermarket: new Set(["move_to_fixture"]),
-  "home-furnishings": new Set(["move_to_store", "move_to_area"]),
-};
 
 /** The shopper's first (only) tool call that turn, as executed or refused. */
 function actualCall(r: TurnRecord) {
@@ -43,7 +39,7 @@ export function localNavigationEvent(
       match: actual.name === expected.name && actualArgs.direction === args.direction,
     };
   }
-  if (TARGETED[ctx.env]?.has(expected.name)) {
+  if (ctx.targetedTools.has(expected.name)) {
     const target = r.assistant.expectedTargetId;
     if (!target) return { comparable: false };
     let match = actual.name === expected.name && r.execution.targetId === target;
@@ -74,10 +70,8 @@ export function resolveGoal(r: TurnRecord, goal: string, ctx: EvalContext): stri
 function goalVisible(r: TurnRecord, goal: string, ctx: EvalContext): boolean {
   const obs = r.observations.shopper;
   if (obs.targets.some((t) => t.id === goal)) return true;
-  // In the furniture store a visible product of the destination store or area also shows the goal.
-  return (
-    ctx.env === "home-furnishings" && obs.products.some((p) => ctx.placesOf.get(p.id)?.has(goal) === true)
-  );
+  // Where the store says so (display areas), a visible product of the destination also shows it.
+  return ctx.goalShownByProducts && obs.products.some((p) => ctx.placesOf.get(p.id)?.has(goal) === true);
 }
 
 export const CGV_HORIZONS = [0, 1, 2, 3, 4, 5] as const;

@@ -2,9 +2,10 @@ import sharp from "sharp";
 import * as vega from "vega";
 import { compile, type TopLevelSpec } from "vega-lite";
 import { JUDGE_DIMENSIONS } from "../../agents/types.js";
+import { envIds } from "../../envs/registry.js";
 import { TerminationReason } from "../../trajectory/trajectory.js";
 import { CGV_KEYS, type CohortReport } from "../evaluate.js";
-import { cohortLabel, STORE_NAMES } from "../format.js";
+import { cohortLabel, storeDisplayName } from "../format.js";
 
 export interface Chart {
   name: string;
@@ -18,7 +19,7 @@ const base = {
   background: "white",
   config: { font: "DejaVu Sans", view: { stroke: "#ddd" }, legend: { labelLimit: 280 } },
 } as const;
-const facet = { field: "store", type: "nominal", title: null, sort: Object.values(STORE_NAMES) } as const;
+const facet = { field: "store", type: "nominal", title: null, sort: envIds().map(storeDisplayName) } as const;
 /** Row facets label each panel above it, left-aligned, rather than sideways. */
 const rowFacet = {
   ...facet,
@@ -50,7 +51,7 @@ const lite = (name: string, title: string, spec: Record<string, unknown>) =>
 function successByTurn(cohorts: CohortReport[]) {
   const values = cohorts.flatMap((c) =>
     c.analyses.successByTurn.map((sr, i) => ({
-      store: STORE_NAMES[c.env],
+      store: storeDisplayName(c.env),
       assistant: cohortLabel(c),
       turn: i + 1,
       sr,
@@ -76,7 +77,7 @@ function successByTurn(cohorts: CohortReport[]) {
 function deltaCgv(cohorts: CohortReport[]) {
   const values = cohorts.flatMap((c) =>
     CGV_KEYS.filter((k) => k !== "h0").map((k) => ({
-      store: STORE_NAMES[c.env],
+      store: storeDisplayName(c.env),
       assistant: cohortLabel(c),
       horizon: k === "end" ? "End" : k.slice(1),
       delta: c.delta_cgv[k]?.value ?? null,
@@ -107,7 +108,7 @@ function deltaCgv(cohorts: CohortReport[]) {
 function actShares(cohorts: CohortReport[]) {
   const values = cohorts.flatMap((c) =>
     Object.entries(c.analyses.actShares).map(([act, share]) => ({
-      store: STORE_NAMES[c.env],
+      store: storeDisplayName(c.env),
       assistant: cohortLabel(c),
       act,
       share,
@@ -151,7 +152,7 @@ function actShares(cohorts: CohortReport[]) {
 function navigateSuggestions(cohorts: CohortReport[]) {
   const values = cohorts.flatMap((c) =>
     c.analyses.navigateSuggestions.map((s) => ({
-      store: STORE_NAMES[c.env],
+      store: storeDisplayName(c.env),
       assistant: cohortLabel(c),
       tool: s.tool,
       share: s.share,
@@ -187,7 +188,7 @@ function navigateSuggestions(cohorts: CohortReport[]) {
 function terminations(cohorts: CohortReport[]) {
   const values = cohorts.flatMap((c) =>
     Object.entries(c.analyses.reasons).map(([reason, n]) => ({
-      store: STORE_NAMES[c.env],
+      store: storeDisplayName(c.env),
       assistant: cohortLabel(c),
       reason,
       share: (100 * n) / c.episodes,
@@ -223,7 +224,7 @@ function radar(cohorts: CohortReport[]) {
   const values = judged.flatMap((c) =>
     JUDGE_DIMENSIONS.map((d) => ({
       key: d.replace("_", " "),
-      series: `${cohortLabel(c)} · ${STORE_NAMES[c.env]}`,
+      series: `${cohortLabel(c)} · ${storeDisplayName(c.env)}`,
       value: c.judge?.[d]?.value ?? 0,
     })),
   );

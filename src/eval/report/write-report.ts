@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { JUDGE_DIMENSIONS } from "../../agents/types.js";
 import { CGV_KEYS, type CohortReport, type MetricValue } from "../evaluate.js";
-import { cohortLabel, formatMetric, MAIN_COLUMNS, PURCHASE_COLUMNS, STORE_NAMES } from "../format.js";
+import { cohortLabel, formatMetric, MAIN_COLUMNS, PURCHASE_COLUMNS, storeDisplayName } from "../format.js";
 import { reportCharts } from "./charts.js";
 
 interface Table {
@@ -37,7 +37,7 @@ function columnsTable(
     ],
     rows: cohorts.map((c) => ({
       cells: [
-        STORE_NAMES[c.env] ?? c.env,
+        storeDisplayName(c.env),
         cohortLabel(c),
         String(c.episodes),
         ...columns.map(([, k]) => formatMetric(pick(c, k))),

@@ -15,7 +15,8 @@ declare global {
 
 async function start(): Promise<void> {
   const params = new URLSearchParams(location.search);
-  const env = params.get("env") ?? "supermarket";
+  const env = params.get("env");
+  if (!env) throw new Error("the render page needs ?env=STORE");
   const width = Number(params.get("w") ?? 640);
   const height = Number(params.get("h") ?? 480);
   const font = new FontFace(LABEL_FONT, "url(/font.woff2)");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { letters, productHandle, targetHandles } from "../../core/roles.js";
-import { loadBuiltinEnv } from "../../envs/env-data.js";
+import { loadEnvData } from "../../envs/env-data.js";
 import { extractRegions, SOM_LIMITS } from "./regions.js";
 import { supportedApproaches } from "./role-view.js";
 
@@ -74,7 +74,7 @@ describe("handles", () => {
   });
 
   it("give fixed target handles per role: letters and A1 for the shopper, numbers and 1a for the assistant", () => {
-    const { layout } = loadBuiltinEnv("home-furnishings");
+    const { layout } = loadEnvData("home-furnishings");
     const shopper = targetHandles(layout, "shopper");
     const assistant = targetHandles(layout, "assistant");
     expect(shopper.get("atelier-prime")).toBe("A");
@@ -82,12 +82,12 @@ describe("handles", () => {
     expect(shopper.get("ap-armchairs")).toBe("A2");
     expect(assistant.get("ap-armchairs")).toBe("1b");
     expect(new Set(shopper.values()).size).toBe(31);
-    const sm = targetHandles(loadBuiltinEnv("supermarket").layout, "shopper");
+    const sm = targetHandles(loadEnvData("supermarket").layout, "shopper");
     expect(sm.get("produce-stand-2")).toBe("AC");
   });
 
   it("support a fixture's side only from that side", () => {
-    const shelf = loadBuiltinEnv("supermarket").layout.navTargets.find((t) => t.id === "shelf-01")!;
+    const shelf = loadEnvData("supermarket").layout.navTargets.find((t) => t.id === "shelf-01")!;
     // shelf-01's front faces west (yaw 90): west of it is the front, east of it the back.
     expect(
       supportedApproaches(shelf, { x: shelf.location[0] - 1.5, z: shelf.location[1], yaw: -90, pitch: 0 }),

@@ -1,5 +1,5 @@
 import type { Task } from "../../core/task.js";
-import { loadBuiltinEnv } from "../../envs/env-data.js";
+import { loadEnvData } from "../../envs/env-data.js";
 import { loadTaskBank } from "../../tasks/task-bank-file.js";
 import type { StepResult, World } from "../world.js";
 import { visibleNow } from "../world.js";
@@ -163,7 +163,7 @@ export async function findProduct(
 
 /** A supermarket task whose target stands on the front of a shelf level, with that product and shelf. */
 export function frontShelfTask(): { task: Task; product: string; fixture: string } {
-  const data = loadBuiltinEnv("supermarket");
+  const data = loadEnvData("supermarket");
   const onFront = (product: string) =>
     data.instances.instances.find(
       (i) => i.product === product && i.on.type === "level" && i.on.side === "front",
