@@ -77,6 +77,8 @@ export class AgentIdError extends SiturecError {
   override readonly name = "AgentIdError";
 }
 
+const an = (word: string) => `${/^[aeiou]/.test(word) ? "an" : "a"} ${word}`;
+
 /** Whether an id is a model id (provider:model) rather than a policy name. */
 export function looksLikeModelId(id: string): boolean {
   return id.includes(":");
@@ -120,7 +122,7 @@ export class RoleRegistry {
         `a policy name cannot contain ':' ('${name}'): that is how model ids are written`,
       );
     if (this.entries[role].has(name))
-      throw new AgentIdError(`there is already a ${role} named '${name}'; pick another id`);
+      throw new AgentIdError(`there is already ${an(role)} named '${name}'; pick another id`);
     (this.entries[role] as Map<string, PolicyEntry<R>>).set(name, entry);
     return this;
   }
@@ -147,7 +149,7 @@ export class RoleRegistry {
     const accepted = `${role}s are ${[...this.names(role).map((n) => `'${n}'`), "a model id such as openai:gpt-4o"].join(", ")}`;
     if (!looksLikeModelId(id)) {
       const other = POLICY_ROLES.find((r) => r !== role && this.entries[r].has(id));
-      const why = other ? `'${id}' is a ${other}, not a ${role}` : `no ${role} is named '${id}'`;
+      const why = other ? `'${id}' is ${an(other)}, not ${an(role)}` : `no ${role} is named '${id}'`;
       throw new AgentIdError(`${field}: ${why}; ${accepted}`, { exitCode: 2, field });
     }
     try {

@@ -90,72 +90,115 @@ export type CallUsage = { model: string } & Omit<LlmResponse, "text">;
 
 /** A policy's reply: the output (a fallback when the model's stayed invalid), and what it cost. */
 export interface PolicyReply<T> {
+  /** What the policy decided; validated against the role's output schema. */
   output: T;
-  /** Set when the output failed validation even after the repair request. */
+  /** Set when the output failed validation even after the repair request (then `output` is a fallback). */
   formatError?: string;
+  /** Whether a repair request was needed. */
   repaired?: boolean;
+  /** The model calls this reply took (none for the built-in policies), with tokens, cost and latency. */
   calls: CallUsage[];
 }
 
 /** What happened when the shopper's call was executed. */
 export interface ActionRecord {
+  /** The call as the shopper wrote it, in its own handles. */
   call: ToolCall;
   /** The name of the call's target, so the other role can read the action without the caller's handles. */
   targetName?: string;
+  /** Whether the world executed it (AI2-THOR's lastActionSuccess). */
   success: boolean;
+  /** Why it was refused (the shopper sees this next turn). */
   error?: string;
+  /** How far the shopper moved, metres. */
   displacement: number;
+  /** What inspecting the item showed (the store's inspection tool). */
   revealed?: { product: string } & InspectionDetails;
+  /** The product it put in the cart (the purchase that ends the episode). */
   addedToCart?: string;
 }
 
 /** One exchange of the dialogue history H_t. */
 export interface DialogueTurn {
+  /** 0-based turn index. */
   turn: number;
+  /** What the assistant said, and its dialogue act. */
   assistant: { utterance: string; act?: DialogueAct };
+  /** What the shopper said and did in reply. */
   shopper?: { utterance: string; action?: ActionRecord };
 }
 
 /** State both roles may know: where the shopper stands, what it holds, what is in the cart. */
 export interface SharedState {
+  /** The shopper's pose: metres on the floor plan, yaw and pitch in degrees. */
   pose: { x: number; z: number; yaw: number; pitch: number };
+  /** The product in the shopper's hand (stores where items are held), or null. */
   held: string | null;
+  /** Products added to the cart, in order. */
   cart: string[];
 }
 
+/** What the assistant is given each turn (paper Appendix B.2; what it may use depends on `condition`). */
 export interface AssistantContext {
+  /** The store (its definition: `envDefinition(env)`). */
   env: EnvId;
+  /** The context condition: `full` (image and list), `no-evv` (list only) or `no-evv-caption` (neither). */
   condition: Condition;
+  /** 0-based turn index. */
   turn: number;
+  /** The episode's turn limit. */
   maxTurns: number;
+  /** The dialogue so far, with the shopper's executed actions. */
   history: DialogueTurn[];
+  /**
+   * The shopper's first-person view with the assistant's Set-of-Mark labels (letters for products,
+   * numbers for targets), the visible products and targets with their catalog and layout ids, and the
+   * same as a caption. Under `no-evv-caption` a policy should not read the lists or the caption.
+   */
   observation: RoleObservation;
+  /** The assistant's minimap PNG: the store plan with its fixed handles and the shopper's pose. Empty unless the policy declares `needs.minimap`. */
   minimap: Buffer;
   shared: SharedState;
 }
 
+/** What the simulated shopper is given each turn: its private profile and goal, and its own view. */
 export interface ShopperContext {
+  /** The store (its definition: `envDefinition(env)`). */
   env: EnvId;
+  /** 0-based turn index. */
   turn: number;
+  /** Who the shopper is: persona, demographics, personality and interaction style. */
   profile: Profile;
+  /** The shopping task: request, preferences, budget, disclosure and acceptance policies, reference items. */
   task: Task;
+  /** The dialogue so far, with the shopper's executed actions. */
   history: DialogueTurn[];
   /** What the assistant just said. */
   assistantUtterance: string;
+  /** The first-person view with the shopper's own labels (numbers for products, letters for targets); no catalog ids. */
   observation: RoleObservation;
+  /** The shopper's minimap PNG. Empty unless the policy declares `needs.minimap`. */
   minimap: Buffer;
   shared: SharedState;
+  /** Products checked so far (stores where items are checked in place), oldest first. */
   checked: string[];
+  /** What inspecting each product showed so far (K_t). */
   revealed: Record<string, InspectionDetails>;
   /** The result of the shopper's previous call (its error, if refused). */
   lastAction?: ActionRecord;
 }
 
+/** What the moderator is given after the shopper's action, when no runtime rule ended the episode. */
 export interface ModeratorContext {
+  /** The store. */
   env: EnvId;
+  /** The dialogue so far, this turn's exchange included. */
   history: DialogueTurn[];
+  /** This turn's assistant utterance. */
   assistantUtterance: string;
+  /** This turn's shopper utterance. */
   shopperUtterance: string;
+  /** The shopper's action this turn, as executed. */
   action: ActionRecord;
 }
 
@@ -165,21 +208,26 @@ export interface AssistantPolicy {
   act(ctx: AssistantContext): Promise<PolicyReply<AssistantOutput>>;
 }
 
+/** The simulated shopper: an utterance and exactly one tool call per turn. One instance serves one episode. */
 export interface ShopperPolicy {
   readonly id: string;
   act(ctx: ShopperContext): Promise<PolicyReply<ShopperOutput>>;
 }
 
+/** The moderator: whether the episode should end now (Appendix B.3). One instance serves one episode. */
 export interface ModeratorPolicy {
   readonly id: string;
   decide(ctx: ModeratorContext): Promise<PolicyReply<ModeratorOutput>>;
 }
 
+/** What the conversation judge reads of a finished episode. */
 export interface JudgeTranscript {
   env: EnvId;
+  /** The shopper's opening request. */
   taskRequest: string;
   /** The dialogue with the shopper's actions, as text. */
   transcript: string;
+  /** How the episode ended, in words. */
   outcome: string;
 }
 

@@ -24,9 +24,9 @@ export function buildProgram(io: CliIo, setExit: (code: number) => void): Comman
   registerEnvs(program, io);
   registerData(program, io, setExit);
   registerTasks(program, io, setExit);
-  registerRender(program, io, setExit);
+  registerRender(program, io);
   registerWorld(program, io);
-  registerModels(program, io, setExit);
+  registerModels(program, io);
   registerRun(program, io, setExit, () => process.stderr.isTTY === true && io === processIo);
   registerRuns(program, io);
   registerEvaluate(program, io);

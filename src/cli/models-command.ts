@@ -1,12 +1,7 @@
 import type { Command } from "commander";
-import { LlmClient, LlmError } from "../llm/client.js";
-import {
-  InvalidModelIdError,
-  KEY_VARIABLES,
-  NoSuchProviderError,
-  PROVIDERS,
-  parseModelId,
-} from "../llm/model-id.js";
+import { SiturecError } from "../core/errors.js";
+import { LlmClient } from "../llm/client.js";
+import { KEY_VARIABLES, PROVIDERS, parseModelId } from "../llm/model-id.js";
 import { DEFAULT_PRICES } from "../llm/prices.js";
 import { apiKeyFor } from "../llm/providers.js";
 import type { CliIo } from "./io.js";
@@ -34,7 +29,7 @@ export function providerStatus() {
   });
 }
 
-export function registerModels(program: Command, io: CliIo, setExit: (code: number) => void): void {
+export function registerModels(program: Command, io: CliIo): void {
   program
     .command("models")
     .description("list model providers, which API keys are set, and the price table")
@@ -82,45 +77,19 @@ export function registerModels(program: Command, io: CliIo, setExit: (code: numb
     )
     .option("--timeout <ms>", "request timeout in milliseconds", "30000")
     .action(async (model: string, opts: { timeout: string }) => {
-      try {
-        parseModelId(model);
-      } catch (err) {
-        if (err instanceof NoSuchProviderError || err instanceof InvalidModelIdError) {
-          io.err(`siturec ping: ${err.message}\n`);
-          setExit(2);
-          return;
-        }
-        throw err;
-      }
+      parseModelId(model);
       const timeout = Number(opts.timeout);
-      if (!Number.isFinite(timeout) || timeout <= 0) {
-        io.err("siturec ping: --timeout must be a positive number of milliseconds\n");
-        setExit(2);
-        return;
-      }
+      if (!Number.isFinite(timeout) || timeout <= 0)
+        throw new SiturecError("--timeout must be a positive number of milliseconds", { exitCode: 2 });
       const client = new LlmClient({ requestTimeoutMs: timeout, maxRetries: 1, baseDelayMs: 500 });
-      try {
-        const r = await client.complete({
-          model,
-          messages: [{ role: "user", content: "Reply with the single word OK." }],
-          maxOutputTokens: 16,
-          temperature: 0,
-        });
-        io.out(
-          `${model}: ok in ${Math.round(r.latencyMs)} ms (${r.inputTokens} in / ${r.outputTokens} out tokens, $${r.costUsd.toFixed(6)}): ${JSON.stringify(r.text.trim().slice(0, 60))}\n`,
-        );
-      } catch (err) {
-        if (!(err instanceof LlmError)) throw err;
-        const hint: Record<string, string> = {
-          missing_key: "",
-          unreachable: " — is the server running and the URL right?",
-          timeout: " — the server did not answer in time (raise --timeout?)",
-          rate_limited: " — rate limited; try again later",
-          http: "",
-          unknown_provider: "",
-        };
-        io.err(`siturec ping: ${err.message}${hint[err.kind] ?? ""}\n`);
-        setExit(1);
-      }
+      const r = await client.complete({
+        model,
+        messages: [{ role: "user", content: "Reply with the single word OK." }],
+        maxOutputTokens: 16,
+        temperature: 0,
+      });
+      io.out(
+        `${model}: ok in ${Math.round(r.latencyMs)} ms (${r.inputTokens} in / ${r.outputTokens} out tokens, $${r.costUsd.toFixed(6)}): ${JSON.stringify(r.text.trim().slice(0, 60))}\n`,
+      );
     });
 }

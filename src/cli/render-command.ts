@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { type Command, InvalidArgumentError } from "commander";
+import { SiturecError } from "../core/errors.js";
 import type { EnvId } from "../core/manifest.js";
 import type { CameraPose } from "../render/camera.js";
 import { observe } from "../render/observer.js";
@@ -23,7 +24,7 @@ export function parsePose(value: string): CameraPose {
   return { x, z, yaw, pitch };
 }
 
-export function registerRender(program: Command, io: CliIo, setExit: (code: number) => void): void {
+export function registerRender(program: Command, io: CliIo): void {
   program
     .command("render")
     .description(
@@ -48,11 +49,8 @@ export function registerRender(program: Command, io: CliIo, setExit: (code: numb
         width: number;
         height: number;
       }) => {
-        if (!opts.pose === !opts.tour) {
-          io.err("render: give exactly one of --pose x,z,yaw[,pitch] or --tour\n");
-          setExit(2);
-          return;
-        }
+        if (!opts.pose === !opts.tour)
+          throw new SiturecError("give exactly one of --pose x,z,yaw[,pitch] or --tour", { exitCode: 2 });
         const service = await RenderService.start({ width: opts.width, height: opts.height, poolSize: 1 });
         try {
           const stops = opts.pose ? [{ name: "", pose: opts.pose }] : tourStops(opts.env);

@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import type { Command } from "commander";
 import { InvalidArgumentError } from "commander";
 import { DataFileError, readDataFile } from "../core/data-file.js";
+import { SiturecError } from "../core/errors.js";
 import type { EnvId } from "../core/manifest.js";
 import { type Task, TaskBank } from "../core/task.js";
 import { loadEnvData } from "../envs/env-data.js";
@@ -127,11 +128,7 @@ export function registerTasks(program: Command, io: CliIo, setExit: (code: numbe
     .option("--json", "print the task and its profile as JSON")
     .action((id: string, opts: { json?: boolean }) => {
       const task = findTask(id);
-      if (!task) {
-        io.err(`no task '${id}': see \`siturec tasks list\` for the ids\n`);
-        setExit(1);
-        return;
-      }
+      if (!task) throw new SiturecError(`no task '${id}'`, { hint: "`siturec tasks list` lists the ids" });
       if (opts.json) {
         const profile = loadTaskBank(task.env).profiles.find((p) => p.id === task.profileId);
         io.out(`${JSON.stringify({ task, profile })}\n`);
@@ -194,11 +191,7 @@ export function registerTasks(program: Command, io: CliIo, setExit: (code: numbe
         }
         return;
       }
-      if (!opts.out) {
-        io.err("tasks generate: give --out FILE (or --check)\n");
-        setExit(2);
-        return;
-      }
+      if (!opts.out) throw new SiturecError("give --out FILE (or --check)", { exitCode: 2 });
       const bank = generateBuiltinTaskBank(opts.env, opts.seed);
       writeFileSync(opts.out, serializeTaskBank(bank));
       io.out(

@@ -4,8 +4,10 @@ import { createInterface } from "node:readline";
 import type { Command } from "commander";
 import { z } from "zod";
 import { parseData } from "../core/data-file.js";
+import { SiturecError } from "../core/errors.js";
 import type { EnvId } from "../core/manifest.js";
 import type { Task } from "../core/task.js";
+import { envDefinition } from "../envs/registry.js";
 import { RenderService } from "../render/render-service.js";
 import { loadTaskBank } from "../tasks/task-bank-file.js";
 import { toolsFor } from "../world/tools.js";
@@ -13,28 +15,11 @@ import { type StepResult, World } from "../world/world.js";
 import type { CliIo } from "./io.js";
 import { parseEnv } from "./tasks-command.js";
 
-/** Argument order for the short form of a call: `turn left 30`, `move_to_fixture B front`. */
-const ARGUMENT_ORDER: Record<string, string[]> = {
-  move_forward: ["distance"],
-  move_backward: ["distance"],
-  turn_and_move: ["direction", "angle", "distance"],
-  move_and_turn: ["distance", "direction", "angle"],
-  side_step: ["direction", "distance"],
-  turn: ["direction", "angle"],
-  look_up_down: ["direction", "angle"],
-  add_to_cart: ["target"],
-  idle: [],
-  move_to_fixture: ["target", "approach"],
-  pick_up_item: ["target"],
-  drop_item: [],
-  move_to_store: ["target", "approach"],
-  move_to_area: ["target"],
-  check_item: ["target"],
-  do_not_add_to_cart: ["target"],
-};
-
-/** Reads a typed call: JSON (`{"name": ..., "arguments": ...}`) or the short form. */
-export function parseTypedCall(line: string): unknown {
+/**
+ * Reads a typed call: JSON (`{"name": ..., "arguments": ...}`) or the short form, whose words are
+ * the tool's arguments in the order its schema lists them (`turn left 30`, `move_to_fixture B front`).
+ */
+export function parseTypedCall(env: EnvId, line: string): unknown {
   const text = line.trim();
   if (text.startsWith("{")) {
     try {
@@ -44,7 +29,8 @@ export function parseTypedCall(line: string): unknown {
     }
   }
   const [name = "", ...words] = text.split(/\s+/);
-  const order = ARGUMENT_ORDER[name] ?? [];
+  const tool = envDefinition(env).tools[name];
+  const order = tool ? Object.keys(tool.shape) : [];
   const args: Record<string, unknown> = {};
   words.forEach((w, i) => {
     const key = order[i] ?? `arg${i + 1}`;
@@ -55,7 +41,11 @@ export function parseTypedCall(line: string): unknown {
 
 function taskFor(env: EnvId, id: string): Task {
   const task = loadTaskBank(env).tasks.find((t) => t.id === id);
-  if (!task) throw new Error(`no task '${id}' in the ${env} bank; see \`siturec tasks list --env ${env}\``);
+  if (!task)
+    throw new SiturecError(`no task '${id}' in the ${env} bank`, {
+      exitCode: 2,
+      hint: `\`siturec tasks list --env ${env}\` lists them`,
+    });
   return task;
 }
 
@@ -108,7 +98,7 @@ export async function playSession(
       io.out("> ");
       continue;
     }
-    const r = await world.step(parseTypedCall(text));
+    const r = await world.step(parseTypedCall(world.env, text));
     turn++;
     io.out(describeStep(r, r.success ? save(turn, r) : undefined));
     if (r.addedToCart) {

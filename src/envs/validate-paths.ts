@@ -1,7 +1,6 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { DataFileError, type DataProblem } from "../core/data-file.js";
-import { EnvId } from "../core/manifest.js";
 import {
   declaredPart,
   type EnvData,
@@ -13,7 +12,7 @@ import {
   PARTS,
   readEnvFiles,
 } from "./env-data.js";
-import { envIds } from "./registry.js";
+import { envIds, hasEnv } from "./registry.js";
 import { validateEnv } from "./validate.js";
 
 export interface EnvReport {
@@ -45,7 +44,7 @@ function envOfFile(file: string, part: EnvPart): string | undefined {
   try {
     const raw = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
     const env = part === "manifest" ? raw.id : raw.env;
-    return EnvId.safeParse(env).success ? (env as string) : undefined;
+    return typeof env === "string" && hasEnv(env) ? env : undefined;
   } catch {
     return undefined;
   }
@@ -89,7 +88,7 @@ export function validatePaths(paths: string[]): EnvReport[] {
     }
     const env = envOfFile(path, part);
     if (!env) {
-      reports.push(fail(input, path, `names no known environment (${envIds().join(", ")})`));
+      reports.push(fail(input, path, `names no registered store (${envIds().join(", ")})`));
       continue;
     }
     const key = `${dirname(path)}\u0000${env}`;
@@ -99,7 +98,7 @@ export function validatePaths(paths: string[]): EnvReport[] {
   }
   for (const [key, { env, given }] of groups) {
     const dir = key.split("\u0000")[0]!;
-    const builtin = filesIn(envDataDir(env as EnvId));
+    const builtin = filesIn(envDataDir(env));
     const files = Object.fromEntries(
       PART_NAMES.map((part) => {
         const sibling = join(dir, PARTS[part].file);

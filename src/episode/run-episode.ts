@@ -16,11 +16,8 @@ import { minimap } from "../render/minimap.js";
 import type { RoleObservation } from "../render/observer.js";
 import type { ImageSink } from "../trajectory/image-sink.js";
 import {
-  addUsages,
   type EpisodeHeader,
   type EpisodeOutcome,
-  emptyUsage,
-  emptyUsages,
   type RoleObservationRecord,
   type RoleUsage,
   type TerminationReason,
@@ -29,6 +26,7 @@ import {
   type Trajectory,
   type TurnRecord,
 } from "../trajectory/trajectory.js";
+import { addUsages, emptyUsage, emptyUsages } from "../trajectory/usage.js";
 import type { World } from "../world/world.js";
 import type { WorldState } from "../world/world-core.js";
 import { finalTermination, runtimeTermination } from "./termination.js";

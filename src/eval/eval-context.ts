@@ -2,7 +2,6 @@ import type { EnvId } from "../core/manifest.js";
 import { targetHandles } from "../core/roles.js";
 import { loadEnvData } from "../envs/env-data.js";
 import { envDefinition } from "../envs/registry.js";
-import { legalTools } from "../world/tools.js";
 
 /** What the metrics look up about a store: the catalog ids, the assistant's fixed handles, where products are. */
 export interface EvalContext {
@@ -37,7 +36,7 @@ export function evalContext(env: EnvId): EvalContext {
     ctx = {
       env,
       catalog: new Set(data.catalog.products.map((p) => p.id)),
-      legalTools: new Set(legalTools(env)),
+      legalTools: new Set(Object.keys(def.tools)),
       assistantHandles: new Map([...targetHandles(data.layout, "assistant")].map(([id, h]) => [h, id])),
       targetIds: new Set(data.layout.navTargets.map((t) => t.id)),
       placesOf,

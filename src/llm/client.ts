@@ -45,6 +45,14 @@ export type LlmErrorKind =
   | "rate_limited";
 
 /** A model call that failed for good (after retries): its kind, and a message without secrets. */
+/** What to do about each kind of failure, for the command line's hint. */
+const LLM_ERROR_HINTS: Partial<Record<LlmErrorKind, string>> = {
+  missing_key: "`siturec models` shows which keys are set",
+  unreachable: "is the server running, and is the URL right?",
+  timeout: "the server did not answer in time; raise the timeout (llm.timeoutMs, or --timeout for ping)",
+  rate_limited: "the provider is rate limiting; lower llm.concurrency or try again later",
+};
+
 export class LlmError extends SiturecError {
   override readonly name = "LlmError";
   constructor(
@@ -52,7 +60,7 @@ export class LlmError extends SiturecError {
     message: string,
     readonly status?: number,
   ) {
-    super(redact(message));
+    super(redact(message), LLM_ERROR_HINTS[kind] ? { hint: LLM_ERROR_HINTS[kind] } : {});
   }
 }
 

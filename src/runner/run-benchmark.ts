@@ -5,7 +5,8 @@ import type { LlmClient } from "../llm/client.js";
 import type { RenderService } from "../render/render-service.js";
 import { openRunStore } from "../storage/open-run-store.js";
 import type { RunStore } from "../storage/run-store.js";
-import { type EpisodeOutcome, totalUsage } from "../trajectory/trajectory.js";
+import type { EpisodeOutcome } from "../trajectory/trajectory.js";
+import { totalUsage } from "../trajectory/usage.js";
 import {
   agentIds,
   buildClient,

@@ -8,8 +8,8 @@ import {
   TRAJECTORY_VERSION,
   type Trajectory,
   type TurnRecord,
-  totalUsage,
 } from "../trajectory/trajectory.js";
+import { totalUsage } from "../trajectory/usage.js";
 import { ImageStore } from "./image-store.js";
 import type { EpisodeRow, EpisodeStatus, NewRun, RunRow, RunStatus, RunStore } from "./run-store.js";
 

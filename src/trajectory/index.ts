@@ -1,2 +1,3 @@
 export * from "./image-sink.js";
 export * from "./trajectory.js";
+export * from "./usage.js";

@@ -2,12 +2,8 @@ import type { AssistantAction } from "../../agents/types.js";
 import type { ToolCall } from "../../core/dialogue.js";
 import type { EnvId } from "../../core/manifest.js";
 import { loadTaskBank } from "../../tasks/task-bank-file.js";
-import {
-  emptyUsages,
-  type TerminationReason,
-  Trajectory,
-  type TurnRecord,
-} from "../../trajectory/trajectory.js";
+import { type TerminationReason, Trajectory, type TurnRecord } from "../../trajectory/trajectory.js";
+import { emptyUsages } from "../../trajectory/usage.js";
 
 export interface TurnSpec {
   ranking?: string[];

@@ -1,0 +1,90 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+/**
+ * The layers and what each may import (besides itself). A lower layer never imports a higher one;
+ * tests and their helpers follow the same rules as the code they sit beside.
+ */
+const MAY_IMPORT: Record<string, string[]> = {
+  core: [],
+  envs: ["core"],
+  llm: ["core"],
+  tasks: ["core", "envs"],
+  render: ["core", "envs"],
+  world: ["core", "envs", "render", "tasks"],
+  agents: ["core", "envs", "llm", "tasks", "render", "world"],
+  trajectory: ["core"],
+  episode: ["core", "envs", "llm", "tasks", "render", "world", "agents", "trajectory"],
+  storage: ["core", "trajectory"],
+  runner: ["core", "envs", "llm", "tasks", "render", "world", "agents", "trajectory", "episode", "storage"],
+  eval: ["core", "envs", "llm", "tasks", "agents", "trajectory", "storage"],
+  cli: [
+    "core",
+    "envs",
+    "llm",
+    "tasks",
+    "render",
+    "world",
+    "agents",
+    "trajectory",
+    "episode",
+    "storage",
+    "runner",
+    "eval",
+  ],
+};
+
+const SRC = dirname(fileURLToPath(import.meta.url));
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return e.name === "data" || e.name === "testdata" ? [] : sourceFiles(path);
+    return e.name.endsWith(".ts") ? [path] : [];
+  });
+}
+
+const layerOf = (file: string) => relative(SRC, file).split("/")[0]!;
+const files = sourceFiles(SRC).filter((f) => relative(SRC, f).includes("/"));
+
+describe("the architecture", () => {
+  it("every folder of src/ is a known layer", () => {
+    const layers = new Set(files.map(layerOf));
+    expect([...layers].filter((l) => !(l in MAY_IMPORT))).toEqual([]);
+  });
+
+  it("no layer imports a higher one (e.g. storage → runner, core → anything, episode → cli, eval → render)", () => {
+    const violations: string[] = [];
+    for (const file of files) {
+      const from = layerOf(file);
+      for (const m of readFileSync(file, "utf8").matchAll(/(?:from|import)\s*\(?\s*"(\.{1,2}\/[^"]+)"/g)) {
+        const to = layerOf(resolve(dirname(file), m[1]!));
+        if (to !== from && !MAY_IMPORT[from]?.includes(to))
+          violations.push(`${relative(SRC, file)} imports ${to} (${m[1]})`);
+      }
+    }
+    expect(violations).toEqual([]);
+  });
+
+  it("store-specific branches live only in src/envs (each store's definition says what differs)", () => {
+    const branches = files
+      .filter((f) => layerOf(f) !== "envs")
+      .flatMap((f) =>
+        readFileSync(f, "utf8")
+          .split("\n")
+          .map((line, i) => ({ line, where: `${relative(SRC, f)}:${i + 1}` }))
+          .filter(({ line }) => /[!=]==\s*"(supermarket|home-furnishings)"|"(sm|hf)-"/.test(line))
+          .map(({ where, line }) => `${where}: ${line.trim()}`),
+      );
+    expect(branches).toEqual([]);
+  });
+
+  it("no source file grows past 500 lines", () => {
+    const long = files
+      .map((f) => ({ f: relative(SRC, f), n: readFileSync(f, "utf8").split("\n").length }))
+      .filter(({ n }) => n > 500);
+    expect(long).toEqual([]);
+  });
+});
