@@ -171,8 +171,16 @@ export const TurnRecord = z
   .strict();
 export type TurnRecord = z.infer<typeof TurnRecord>;
 
+/**
+ * The agent ids an episode was played with. `user` is the shopper's id: format version 1 keeps the
+ * name it was published with (the code, the config and the command line call the role `shopper`).
+ */
 export const AgentIdsRecord = z
-  .object({ assistant: z.string(), user: z.string(), moderator: z.string() })
+  .object({
+    assistant: z.string(),
+    user: z.string().describe("the shopper simulator's id"),
+    moderator: z.string(),
+  })
   .strict();
 
 /** What identifies the episode: its run, the configuration and the code and prompts it ran with. */
