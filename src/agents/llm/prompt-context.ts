@@ -91,8 +91,21 @@ export function historyText(history: DialogueTurn[], forRole: "assistant" | "sho
     .join("\n");
 }
 
+const COMPASS = ["north", "northeast", "east", "southeast", "south", "southwest", "west", "northwest"];
+
+/**
+ * The shopper's heading as a compass bearing, degrees clockwise from north (up on the map). A pose's
+ * yaw is degrees counter-clockwise from north (a left turn adds to it), so the bearing is −yaw.
+ */
+export function compassBearing(yaw: number): number {
+  return ((-Math.round(yaw) % 360) + 360) % 360;
+}
+
+/** Where the shopper stands and which way it faces, as the assistant reads it with the map (north up). */
 export function poseText(s: SharedState): string {
-  return `x=${s.pose.x.toFixed(1)} m, z=${s.pose.z.toFixed(1)} m, facing ${Math.round(((s.pose.yaw * 180) / Math.PI) % 360)}°`;
+  const bearing = compassBearing(s.pose.yaw);
+  const name = COMPASS[Math.round(bearing / 45) % 8]!;
+  return `x=${s.pose.x.toFixed(1)} m, z=${s.pose.z.toFixed(1)} m, facing ${name} (bearing ${bearing}° clockwise from north, which is up on the map)`;
 }
 
 export function productNames(k: StoreKnowledge, ids: readonly string[], withIds: boolean): string {
@@ -120,12 +133,27 @@ export function revealedText(k: StoreKnowledge, revealed: Record<string, Inspect
   return lines.length ? `\n${lines.join("\n")}` : "none yet";
 }
 
+/** Slug words as prose: "couple-with-young-children" → "couple with young children" (numbers keep their dashes). */
+const prose = (value: string) => value.replace(/(?<=[a-z])-(?=[a-z])/g, " ");
+
+/**
+ * The whole shopper profile (paper §3.2, Appendix A.2): persona, demographics and living context,
+ * shopping themes, priorities and hard rules, Big Five traits, and interaction settings.
+ */
 export function personaText(profile: Profile): string {
   const p = profile.persona;
+  const d = profile.demographics;
   const i = profile.interaction;
+  const rules = [
+    ...p.constraints.requires.map((l) => `always ${l.facet} ${prose(l.value)}`),
+    ...p.constraints.avoids.map((l) => `never ${l.facet} ${prose(l.value)}`),
+  ];
   return [
     `${p.name}. ${p.background}`,
+    `About you: ${prose(d.gender)}, aged ${d.ageGroup}, ${prose(d.employment)}, working as ${d.occupation}; household: ${prose(d.household)}; home: ${prose(d.housing)}; you get around by ${prose(d.transport)}; storage at home: ${d.storage}.`,
+    `You shop for: ${p.themes.map(prose).join(", ")}.`,
     `Priorities: ${p.priorities.join("; ")}.`,
+    ...(rules.length ? [`Hard rules for everything you buy: ${rules.join("; ")}.`] : []),
     `Personality (Big Five): openness ${profile.personality.openness}, conscientiousness ${profile.personality.conscientiousness}, extraversion ${profile.personality.extraversion}, agreeableness ${profile.personality.agreeableness}, neuroticism ${profile.personality.neuroticism}.`,
     `Shopping style: ${i.behaviorStyle}; patience ${i.patience}; price sensitivity ${i.priceSensitivity}; wants explanations ${i.explanationSeeking}; open to substitutes ${i.substituteWillingness}; follows navigation advice ${i.navigationFollowing}; talkativeness ${i.talkativeness}.`,
   ].join("\n");
