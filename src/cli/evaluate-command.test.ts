@@ -64,6 +64,11 @@ describe("siturec evaluate, report and judge", () => {
     const bad = await run("evaluate", "--trajectories", file);
     expect(bad.code).toBe(2);
     expect(bad.err).toContain(`${file}:2: not a siturec trajectory`);
+    // A line that is not JSON at all is named too.
+    writeFileSync(file, `${JSON.stringify(buildTrajectory({ turns: [{}] }))}\n\n{"kind": "siturec.traj\n`);
+    const broken = await run("evaluate", "--trajectories", file);
+    expect(broken.code).toBe(2);
+    expect(broken.err).toContain(`${file}:3: not JSON:`);
   });
 
   it("report writes tables and every chart as SVG and PNG, linked from an index", async () => {

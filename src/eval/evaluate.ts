@@ -113,7 +113,8 @@ function judgeScores(t: Trajectory): Record<string, number> | undefined {
 
 function analyses(episodes: Trajectory[]): CohortAnalyses {
   const maxTurns = Math.max(1, ...episodes.map((e) => e.header.maxTurns));
-  const turns = episodes.flatMap((e) => e.turns);
+  // A turn whose assistant output failed validation has no dialogue act of its own (its fallback is not one).
+  const turns = episodes.flatMap((e) => e.turns).filter((r) => r.assistant.formatError === undefined);
   const actShares: Record<string, number> = {};
   for (const act of DialogueAct.options) {
     const n = turns.filter((r) => r.assistant.output.assistant_actions[0]?.type === act).length;
@@ -123,7 +124,9 @@ function analyses(episodes: Trajectory[]): CohortAnalyses {
   const tools = [...new Set(navigate.map((r) => r.assistant.output.expected_user_action.name))].sort();
   const navigateSuggestions = tools.map((tool) => {
     const events = navigate.filter((r) => r.assistant.output.expected_user_action.name === tool);
-    const same = events.filter((r) => r.shopper.output.tool_call.name === tool).length;
+    const same = events.filter(
+      (r) => r.shopper.formatError === undefined && r.shopper.output.tool_call.name === tool,
+    ).length;
     return {
       tool,
       count: events.length,
@@ -178,7 +181,8 @@ export function evaluateCohort(episodes: Trajectory[]): CohortReport {
     r_at_5: agg((es) => 100 * mean(es.map((e) => episodeListScore(e, recallAt5)))),
     ndcg_at_10: agg((es) => 100 * mean(es.map((e) => episodeListScore(e, ndcgAt10)))),
     rpr: agg((es) => 100 * mean(es.map((e) => (referencePurchase(e) ? 1 : 0)))),
-    rpr_cart: agg((es) => {
+    // A pooled ratio over the whole cohort, as the paper reports it (Table 8: RPR|Cart = RPR / SR, no SD).
+    rpr_cart: aggregate(episodes, false, (es) => {
       const bought = es.filter(purchased);
       return bought.length ? 100 * mean(bought.map((e) => (referencePurchase(e) ? 1 : 0))) : undefined;
     }),

@@ -279,3 +279,64 @@ describe("statistics", () => {
     close(sampleSd([100, 50, 0, 50]), Math.sqrt(5000 / 3));
   });
 });
+
+describe("format failures (a turn whose output failed validation recorded a fallback)", () => {
+  const broken = "not valid JSON";
+  const ctx = evalContext("supermarket");
+
+  it("an assistant fallback expects nothing (excluded from AFR and LNSR); a shopper fallback took no action (scores zero)", () => {
+    // Both fallbacks are `idle`: counted as actions, they would match (AFR 100); the paper's value is 0.
+    const shopperFailed = buildTrajectory({ turns: [{ shopperFormatError: broken }] });
+    expect(actionFollowingRate(shopperFailed, ctx)).toBe(0);
+    const assistantFailed = buildTrajectory({ turns: [{ assistantFormatError: broken }, {}] });
+    expect(actionFollowingRate(assistantFailed, ctx)).toBe(1);
+    const left = { name: "turn", arguments: { direction: "left", angle: 30 } };
+    const lnsr = buildTrajectory({
+      turns: [
+        { expected: left, call: left, assistantFormatError: broken },
+        { expected: left, call: left, shopperFormatError: broken },
+        { expected: left, call: left },
+      ],
+    });
+    expect(localNavigationSuccessRate(lnsr, ctx)).toBe(0.5);
+  });
+
+  it("a fallback's empty ranking is not a saved list (R@5, NDCG@10, R-MRR@10, act shares)", () => {
+    const t = buildTrajectory({
+      turns: [{ ranking: ["sm-001"] }, { assistantFormatError: broken }],
+      cart: ["sm-001"],
+      referenceItems: ["sm-001"],
+    });
+    expect(episodeListScore(t, recallAt5)).toBe(1);
+    expect(episodeListScore(t, ndcgAt10)).toBe(1);
+    expect(episodeReferenceMrr(t)).toBe(1);
+    // An empty list the assistant did give still scores zero.
+    const given = buildTrajectory({ turns: [{ ranking: ["sm-001"] }, { ranking: [] }], cart: ["sm-001"] });
+    expect(episodeListScore(given, recallAt5)).toBe(0.5);
+    const shares = evaluateCohort([t]).analyses.actShares;
+    expect(shares.AskPreference).toBe(100);
+    expect(shares.ClarifyNeed).toBe(0);
+  });
+});
+
+describe("RPR|Cart", () => {
+  it("is a pooled ratio over the cohort (RPR / SR), without an SD, even when RPR is averaged over subsets", () => {
+    const ep = (subset: number, cart: string[] = []) =>
+      buildTrajectory({ subset, turns: [{}], cart, referenceItems: ["sm-001"] });
+    const cohort = evaluateCohort([
+      ep(0, ["sm-001"]),
+      ep(0, ["sm-001"]),
+      ep(1, ["sm-002"]),
+      ep(1),
+      ep(2),
+      ep(2),
+      ep(3, ["sm-001"]),
+      ep(3),
+    ]);
+    // Three of four purchases are reference items; the mean of subset ratios would be (100 + 0 + 100) / 3.
+    close(cohort.rpr_cart.value!, 75);
+    expect(cohort.rpr_cart.sd).toBeNull();
+    close(cohort.rpr.value!, (100 + 0 + 0 + 50) / 4);
+    expect(cohort.rpr.sd).not.toBeNull();
+  });
+});

@@ -26,14 +26,18 @@ export function readTrajectoryFile(file: string): Trajectory[] {
         .split("\n")
         .map((raw, i) => ({ where: `${file}:${i + 1}`, raw }))
         .filter((l) => l.raw.trim());
-  let values: { where: string; value: unknown }[];
-  try {
-    values = trimmed.startsWith("[")
-      ? (JSON.parse(text) as unknown[]).map((value, i) => ({ where: `${file}[${i}]`, value }))
-      : items.map((l) => ({ where: l.where, value: JSON.parse(l.raw) as unknown }));
-  } catch (err) {
-    throw new TrajectoryFileError(`${file}: not JSON lines or a JSON array: ${(err as Error).message}`);
-  }
+  const parse = (where: string, raw: string): unknown => {
+    try {
+      return JSON.parse(raw) as unknown;
+    } catch (err) {
+      throw new TrajectoryFileError(`${where}: not JSON: ${(err as Error).message}`, {
+        hint: "a trajectory file holds one JSON trajectory per line (siturec export) or one JSON array",
+      });
+    }
+  };
+  const values: { where: string; value: unknown }[] = trimmed.startsWith("[")
+    ? (parse(file, text) as unknown[]).map((value, i) => ({ where: `${file}[${i}]`, value }))
+    : items.map((l) => ({ where: l.where, value: parse(l.where, l.raw) }));
   return values.map(({ where, value }) => {
     const parsed = Trajectory.safeParse(value);
     if (!parsed.success)

@@ -3,18 +3,32 @@ import type { EvalContext } from "../eval-context.js";
 
 const DIRECTIONAL = new Set(["turn_and_move", "move_and_turn", "side_step", "turn", "look_up_down"]);
 
-/** The shopper's first (only) tool call that turn, as executed or refused. */
-function actualCall(r: TurnRecord) {
-  return r.shopper.output.tool_call;
+/**
+ * The shopper's first (only) tool call that turn, as executed or refused; none when its output failed
+ * validation (the fallback's idle is not the shopper's action).
+ */
+function actualCall(r: TurnRecord): TurnRecord["shopper"]["output"]["tool_call"] | undefined {
+  return r.shopper.formatError === undefined ? r.shopper.output.tool_call : undefined;
 }
 
-/** AFR_e over V_e (expected tool in the store's legal set); undefined when V_e is empty. */
+/** The assistant's expected action; none when its output failed validation (a fallback expects nothing). */
+function expectedCall(r: TurnRecord): TurnRecord["assistant"]["output"]["expected_user_action"] | undefined {
+  return r.assistant.formatError === undefined ? r.assistant.output.expected_user_action : undefined;
+}
+
+/** V_e: turns whose expected tool is in the store's legal set (missing or illegal expected actions are excluded). */
+function followingEvents(t: Trajectory, ctx: EvalContext): TurnRecord[] {
+  return t.turns.filter((r) => {
+    const expected = expectedCall(r);
+    return expected !== undefined && ctx.legalTools.has(expected.name);
+  });
+}
+
+/** AFR_e over V_e; an absent or different actual action scores zero; undefined when V_e is empty. */
 export function actionFollowingRate(t: Trajectory, ctx: EvalContext): number | undefined {
-  const events = t.turns.filter((r) => ctx.legalTools.has(r.assistant.output.expected_user_action.name));
+  const events = followingEvents(t, ctx);
   if (!events.length) return undefined;
-  const same = events.filter(
-    (r) => actualCall(r).name === r.assistant.output.expected_user_action.name,
-  ).length;
+  const same = events.filter((r) => actualCall(r)?.name === expectedCall(r)!.name).length;
   return same / events.length;
 }
 
@@ -26,11 +40,12 @@ export function localNavigationEvent(
   r: TurnRecord,
   ctx: EvalContext,
 ): { comparable: false } | { comparable: true; match: boolean } {
-  const expected = r.assistant.output.expected_user_action;
+  const expected = expectedCall(r);
+  if (!expected || !ctx.legalTools.has(expected.name)) return { comparable: false };
   const args = expected.arguments as Record<string, unknown>;
-  const actual = actualCall(r);
+  // A comparable expected action with a missing actual action scores zero.
+  const actual = actualCall(r) ?? { name: "", arguments: {} };
   const actualArgs = actual.arguments as Record<string, unknown>;
-  if (!ctx.legalTools.has(expected.name)) return { comparable: false };
   if (DIRECTIONAL.has(expected.name)) {
     const want = expected.name === "look_up_down" ? ["up", "down"] : ["left", "right"];
     if (typeof args.direction !== "string" || !want.includes(args.direction)) return { comparable: false };

@@ -1,8 +1,12 @@
 import type { Trajectory } from "../../trajectory/trajectory.js";
 
-/** The saved ranked lists R_et of an episode, one per recorded turn (an empty list is a list). */
+/**
+ * The saved ranked lists R_et of an episode: one per turn whose assistant output was valid. An empty
+ * list the assistant gave is a list (it scores zero); a turn whose output failed validation saved no
+ * list (its fallback's empty ranking is not the assistant's).
+ */
 export function savedLists(t: Trajectory): string[][] {
-  return t.turns.map((r) => r.assistant.output.ranking);
+  return t.turns.filter((r) => r.assistant.formatError === undefined).map((r) => r.assistant.output.ranking);
 }
 
 /** Positions (1-based) credited to relevant items: the first occurrence only, later positions not shifted. */

@@ -16,6 +16,10 @@ export interface TurnSpec {
   /** Target ids and product ids in view this turn (both roles see the same). */
   targets?: string[];
   products?: string[];
+  /** The assistant's output failed validation: the recorded output is a fallback. */
+  assistantFormatError?: string;
+  /** The shopper's output failed validation: the recorded call is a fallback. */
+  shopperFormatError?: string;
 }
 
 export interface TrajectorySpec {
@@ -76,10 +80,16 @@ export function buildTrajectory(spec: TrajectorySpec): Trajectory {
           tool_calls: [],
         },
         expectedTargetId: t.expectedTargetId ?? null,
+        ...(t.assistantFormatError ? { formatError: t.assistantFormatError } : {}),
         repaired: false,
         calls: [],
       },
-      shopper: { output: { utterance: "…", tool_call: t.call ?? idle }, repaired: false, calls: [] },
+      shopper: {
+        output: { utterance: "…", tool_call: t.call ?? idle },
+        ...(t.shopperFormatError ? { formatError: t.shopperFormatError } : {}),
+        repaired: false,
+        calls: [],
+      },
       execution: {
         tool: (t.call ?? idle).name,
         success: true,
