@@ -94,6 +94,8 @@ export interface PolicyReply<T> {
   output: T;
   /** Set when the output failed validation even after the repair request (then `output` is a fallback). */
   formatError?: string;
+  /** What lenient validation fixed without changing the meaning (unknown keys dropped, a list cut, whitespace trimmed). */
+  formatWarnings?: string[];
   /** Whether a repair request was needed. */
   repaired?: boolean;
   /** The model calls this reply took (none for the built-in policies), with tokens, cost and latency. */

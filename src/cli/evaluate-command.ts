@@ -73,6 +73,15 @@ export function registerEvaluate(program: Command, io: CliIo): void {
             ]),
           ),
         );
+        for (const c of here) {
+          const roles = (["assistant", "shopper", "moderator"] as const).filter(
+            (r) => c.format[r].errors || c.format[r].warnings,
+          );
+          if (roles.length)
+            io.out(
+              `\nformat (${cohortLabel(c)}): ${roles.map((r) => `${r} ${c.format[r].errors} errors, ${c.format[r].warnings} warnings`).join("; ")}\n`,
+            );
+        }
         if (here.some((c) => c.judge)) {
           io.out("\n");
           io.out(

@@ -72,7 +72,7 @@ const pct = (v: number) => `${(100 * v).toFixed(1)}%`;
 
 export function summaryTable(summaries: StoreSummary[]): string {
   return formatTable(
-    ["store", "episodes", "SR", "mean turns", "recs", "reasons", "tokens", "cost"],
+    ["store", "episodes", "SR", "mean turns", "recs", "reasons", "format", "tokens", "cost"],
     summaries.map((s) => [
       s.env,
       s.finished === s.episodes ? String(s.episodes) : `${s.finished}/${s.episodes}`,
@@ -83,6 +83,7 @@ export function summaryTable(summaries: StoreSummary[]): string {
         .sort((a, b) => b[1] - a[1])
         .map(([r, n]) => `${r} ${n}`)
         .join(", "),
+      s.formatErrors || s.formatWarnings ? `${s.formatErrors} err, ${s.formatWarnings} warn` : "-",
       String(s.inputTokens + s.outputTokens),
       `$${s.costUsd.toFixed(4)}`,
     ]),

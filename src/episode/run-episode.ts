@@ -62,6 +62,7 @@ function usageOf(reply: PolicyReply<unknown> | undefined): RoleUsage {
     u.costUsd += c.costUsd;
   }
   if (reply.formatError !== undefined) u.formatErrors++;
+  u.formatWarnings += reply.formatWarnings?.length ?? 0;
   if (reply.repaired) u.repairs++;
   return u;
 }
@@ -243,6 +244,7 @@ export async function runEpisode(opts: EpisodeOptions): Promise<Trajectory> {
           decision: m.output.decision,
           ...(m.output.reason !== undefined ? { reason: m.output.reason } : {}),
           ...(m.formatError !== undefined ? { formatError: m.formatError } : {}),
+          ...(m.formatWarnings?.length ? { formatWarnings: m.formatWarnings } : {}),
           calls: callRecords(m.calls),
         };
         ended = finalTermination(m.output.decision === "yes", r.stalled);
@@ -265,12 +267,14 @@ export async function runEpisode(opts: EpisodeOptions): Promise<Trajectory> {
             targetArg(a.output.expected_user_action.arguments),
           ),
           ...(a.formatError !== undefined ? { formatError: a.formatError } : {}),
+          ...(a.formatWarnings?.length ? { formatWarnings: a.formatWarnings } : {}),
           repaired: a.repaired ?? false,
           calls: callRecords(a.calls),
         },
         shopper: {
           output: s.output,
           ...(s.formatError !== undefined ? { formatError: s.formatError } : {}),
+          ...(s.formatWarnings?.length ? { formatWarnings: s.formatWarnings } : {}),
           repaired: s.repaired ?? false,
           calls: callRecords(s.calls),
         },

@@ -57,6 +57,8 @@ export interface CohortReport extends CohortKey {
   cgv_events: number;
   judge: Record<string, MetricValue> | null;
   judged: number;
+  /** Model outputs per role that stayed invalid (replaced by a fallback) and fixes lenient validation made, pooled. */
+  format: Record<"assistant" | "shopper" | "moderator", { errors: number; warnings: number }>;
   analyses: CohortAnalyses;
 }
 
@@ -139,6 +141,14 @@ function analyses(episodes: Trajectory[]): CohortAnalyses {
   return { successByTurn: successByTurn(episodes, maxTurns), actShares, navigateSuggestions, reasons };
 }
 
+function formatCounts(episodes: Trajectory[]): CohortReport["format"] {
+  const count = (role: "assistant" | "shopper" | "moderator") => ({
+    errors: episodes.reduce((s, e) => s + e.outcome.usage[role].formatErrors, 0),
+    warnings: episodes.reduce((s, e) => s + e.outcome.usage[role].formatWarnings, 0),
+  });
+  return { assistant: count("assistant"), shopper: count("shopper"), moderator: count("moderator") };
+}
+
 /** Every metric of Appendix C.1 and D for one cohort (one store, one set of agents, one condition). */
 export function evaluateCohort(episodes: Trajectory[]): CohortReport {
   const first = episodes[0]!;
@@ -201,6 +211,7 @@ export function evaluateCohort(episodes: Trajectory[]): CohortReport {
     cgv_events: cgvOf(episodes).events,
     judge,
     judged: judged.length,
+    format: formatCounts(episodes),
     analyses: analyses(episodes),
   };
 }

@@ -48,6 +48,7 @@ export function cohortJson(c: CohortReport) {
     cgv_events: c.cgv_events,
     judge: c.judge ? map(c.judge) : null,
     judged: c.judged,
+    format: c.format,
   };
 }
 

@@ -1,5 +1,5 @@
 import { APICallError } from "@ai-sdk/provider";
-import { generateText, type ModelMessage } from "ai";
+import { generateText, jsonSchema, type ModelMessage, NoObjectGeneratedError, Output, tool } from "ai";
 import pLimit, { type LimitFunction } from "p-limit";
 import { SiturecError } from "../core/errors.js";
 import { hashOf, sha256 } from "../core/hash.js";
@@ -16,13 +16,26 @@ export interface LlmMessage {
   content: string | ContentPart[];
 }
 
+/**
+ * How a request for structured output reaches the provider: `json_schema` as the provider's native
+ * JSON-schema response format (OpenAI, Gemini, and OpenAI-compatible servers such as vLLM and
+ * llama.cpp through `response_format`), `tool` as a forced call of one tool whose input is the
+ * schema, `prompt` with the format in the prompt only; `auto` picks per provider (tool for
+ * Anthropic, json_schema for the others).
+ */
+export const StructuredOutputMode = ["auto", "json_schema", "tool", "prompt"] as const;
+export type StructuredOutputMode = (typeof StructuredOutputMode)[number];
+
 export interface LlmRequest {
   model: string;
   system?: string;
   messages: LlmMessage[];
   temperature?: number;
   maxOutputTokens?: number;
+  /** Sent only to providers that accept one (OpenAI's Responses API and Anthropic ignore it with a warning). */
   seed?: number;
+  /** Ask for a JSON object following this JSON Schema, the way the client's structured-output mode says. */
+  output?: { name: string; schema: Record<string, unknown> };
 }
 
 export interface LlmResponse {
@@ -34,6 +47,8 @@ export interface LlmResponse {
   /** HTTP attempts made (0 when served from the cache). */
   attempts: number;
   latencyMs: number;
+  /** What the provider said it ignored or changed (also written to stderr once per kind). */
+  warnings?: string[];
 }
 
 export type LlmErrorKind =
@@ -77,7 +92,42 @@ export interface LlmClientOptions {
   /** Concurrent requests per provider, shared by every episode that uses this client. */
   concurrency?: number;
   prices?: PriceTable;
+  /** How requests with an `output` schema ask for it (default `auto`). */
+  structuredOutput?: StructuredOutputMode;
 }
+
+/** Providers that take a sampling seed. */
+const SEEDED = new Set<string>(["openai-compatible", "google"]);
+
+/** The mode `auto` resolves to for a provider. */
+export function structuredModeFor(
+  provider: string,
+  mode: StructuredOutputMode,
+): Exclude<StructuredOutputMode, "auto"> {
+  if (mode !== "auto") return mode;
+  return provider === "anthropic" ? "tool" : "json_schema";
+}
+
+// Provider warnings (an unsupported setting, a schema feature dropped) go to stderr, once per kind:
+// the AI SDK's default logger writes to stdout, where they would break `--progress=jsonl`.
+const warned = new Set<string>();
+function warningText(w: { type: string; feature?: string; details?: string; message?: string }): string {
+  return w.type === "other"
+    ? (w.message ?? "warning")
+    : `${w.type}: ${w.feature ?? ""}${w.details ? ` (${w.details})` : ""}`;
+}
+(globalThis as { AI_SDK_LOG_WARNINGS?: unknown }).AI_SDK_LOG_WARNINGS = (options: {
+  warnings: { type: string; feature?: string; details?: string; message?: string }[];
+  provider: string;
+  model: string;
+}) => {
+  for (const w of options.warnings) {
+    const line = `siturec: ${options.provider} ${options.model}: ${warningText(w)}`;
+    if (warned.has(line)) continue;
+    warned.add(line);
+    process.stderr.write(`${line}\n`);
+  }
+};
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -164,6 +214,7 @@ export class LlmClient {
       baseDelayMs: options.baseDelayMs ?? 1000,
       maxDelayMs: options.maxDelayMs ?? 60_000,
       concurrency: options.concurrency ?? 4,
+      structuredOutput: options.structuredOutput ?? "auto",
     };
   }
 
@@ -184,7 +235,8 @@ export class LlmClient {
       throw new LlmError("unknown_provider", (err as Error).message);
     }
     const price = priceFor(req.model, this.prices);
-    const key = hashOf(cacheView(req));
+    const mode = req.output ? structuredModeFor(spec.provider, this.opts.structuredOutput) : undefined;
+    const key = hashOf(mode ? { ...(cacheView(req) as object), structuredOutput: mode } : cacheView(req));
     const hit = this.cache?.get(key);
     if (hit) {
       return {
@@ -203,7 +255,9 @@ export class LlmClient {
       throw err;
     }
     const started = performance.now();
-    const result = await this.limitFor(providerPool(spec))(() => this.withRetries(req, model));
+    const result = await this.limitFor(providerPool(spec))(() =>
+      this.withRetries(req, model, spec.provider, mode ?? "prompt"),
+    );
     const response: LlmResponse = {
       ...result,
       costUsd: costOf(price, result.inputTokens, result.outputTokens),
@@ -221,7 +275,16 @@ export class LlmClient {
   private async withRetries(
     req: LlmRequest,
     model: ReturnType<typeof languageModel>,
-  ): Promise<{ text: string; inputTokens: number; outputTokens: number; attempts: number }> {
+    provider: string,
+    mode: Exclude<StructuredOutputMode, "auto">,
+  ): Promise<{
+    text: string;
+    inputTokens: number;
+    outputTokens: number;
+    attempts: number;
+    warnings?: string[];
+  }> {
+    const schema = req.output && mode !== "prompt" ? jsonSchema(req.output.schema) : undefined;
     for (let attempt = 1; ; attempt++) {
       this.httpAttempts++;
       try {
@@ -233,15 +296,42 @@ export class LlmClient {
           abortSignal: AbortSignal.timeout(this.opts.requestTimeoutMs),
           ...(req.temperature !== undefined ? { temperature: req.temperature } : {}),
           ...(req.maxOutputTokens !== undefined ? { maxOutputTokens: req.maxOutputTokens } : {}),
-          ...(req.seed !== undefined ? { seed: req.seed } : {}),
+          ...(req.seed !== undefined && SEEDED.has(provider) ? { seed: req.seed } : {}),
+          ...(schema && mode === "json_schema"
+            ? { output: Output.object({ schema, name: req.output!.name }) }
+            : {}),
+          ...(schema && mode === "tool"
+            ? {
+                tools: {
+                  [req.output!.name]: tool({ description: "Your reply for this turn.", inputSchema: schema }),
+                },
+                toolChoice: { type: "tool" as const, toolName: req.output!.name },
+              }
+            : {}),
+          // Our schemas hold free-form maps (a tool call's arguments), which strict mode refuses;
+          // validation happens here, leniently where the protocol allows it.
+          providerOptions: {
+            openai: { strictJsonSchema: false },
+            openaiCompatible: { strictJsonSchema: false },
+          },
         });
+        const called = r.toolCalls[0]?.input;
         return {
-          text: r.text,
+          text: mode === "tool" && called !== undefined ? JSON.stringify(called) : r.text,
           inputTokens: r.usage.inputTokens ?? 0,
           outputTokens: r.usage.outputTokens ?? 0,
           attempts: attempt,
+          ...(r.warnings?.length ? { warnings: r.warnings.map(warningText) } : {}),
         };
       } catch (err) {
+        // Not JSON at all: our own validation reports it (and asks for a repair), as with any reply.
+        if (NoObjectGeneratedError.isInstance(err))
+          return {
+            text: err.text ?? "",
+            inputTokens: err.usage?.inputTokens ?? 0,
+            outputTokens: err.usage?.outputTokens ?? 0,
+            attempts: attempt,
+          };
         const failure = classify(err);
         if (!failure.retry || attempt > this.opts.maxRetries) {
           throw new LlmError(

@@ -3,10 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { LlmClient, LlmError, retryAfterMs } from "./client.js";
+import { LlmClient, LlmError, retryAfterMs, structuredModeFor } from "./client.js";
 import { parseModelId } from "./model-id.js";
 import { redact } from "./redact.js";
-import { completeStructured, extractJson } from "./structured.js";
+import { completeStructured, extractJson, validateLeniently } from "./structured.js";
 import { MockOpenAIServer } from "./testing/mock-openai-server.js";
 
 let mock: MockOpenAIServer;
@@ -149,6 +149,7 @@ describe("structured output", () => {
       fast(),
       { model: mock.modelId(), messages: [{ role: "user", content: "?" }] },
       Schema,
+      { name: "answer" },
     );
     expect(r).toMatchObject({ value: { answer: "yes" }, repaired: false });
   });
@@ -159,6 +160,7 @@ describe("structured output", () => {
       fast(),
       { model: mock.modelId(), messages: [{ role: "user", content: "?" }] },
       Schema,
+      { name: "answer" },
     );
     expect(r).toMatchObject({ value: { answer: "no" }, repaired: true });
     const repair = mock.requests.at(-1)!.messages.at(-1)!;
@@ -174,12 +176,102 @@ describe("structured output", () => {
       fast(),
       { model: mock.modelId(), messages: [{ role: "user", content: "?" }] },
       Schema,
+      { name: "answer" },
     );
     expect(r.value).toBeUndefined();
     expect(r.formatError).toMatch(/answer/);
     expect(String(mock.requests.at(-1)!.messages.at(-1)!.content)).toContain(
       'Invalid option: expected one of "yes"|"no"',
     );
+  });
+
+  it("sends the schema as the provider's native response format (non-strict), or as a forced tool, or not at all", async () => {
+    mock.fallback = () => ({ kind: "text", content: '{"answer": "yes"}' });
+    const ask = (mode: "json_schema" | "tool" | "prompt") =>
+      completeStructured(
+        new LlmClient({ structuredOutput: mode }),
+        { model: mock.modelId(), messages: [{ role: "user", content: "?" }], seed: 3 },
+        Schema,
+        { name: "answer" },
+      );
+    expect((await ask("json_schema")).value).toEqual({ answer: "yes" });
+    const json = mock.requests.at(-1)!.body;
+    expect(json.response_format).toMatchObject({
+      type: "json_schema",
+      json_schema: {
+        name: "answer",
+        strict: false,
+        schema: { properties: { answer: { enum: ["yes", "no"] } } },
+      },
+    });
+    expect(json.seed).toBe(3);
+    expect((await ask("tool")).value).toEqual({ answer: "yes" });
+    const forced = mock.requests.at(-1)!.body;
+    expect(forced.tool_choice).toEqual({ type: "function", function: { name: "answer" } });
+    expect(forced.response_format).toBeUndefined();
+    expect((await ask("prompt")).value).toEqual({ answer: "yes" });
+    expect(mock.requests.at(-1)!.body.response_format).toBeUndefined();
+  });
+
+  it("auto picks the provider's way; a seed goes only where it is accepted", () => {
+    expect(structuredModeFor("openai-compatible", "auto")).toBe("json_schema");
+    expect(structuredModeFor("google", "auto")).toBe("json_schema");
+    expect(structuredModeFor("anthropic", "auto")).toBe("tool");
+    expect(structuredModeFor("anthropic", "prompt")).toBe("prompt");
+  });
+
+  it("is lenient where the meaning stays: unknown keys dropped, a list cut to its limit, whitespace trimmed, each a warning", () => {
+    const Turn = z
+      .object({
+        utterance: z.string().min(1),
+        ranking: z.array(z.string()).max(3),
+        act: z.object({ type: z.string() }).strict(),
+      })
+      .strict();
+    const r = validateLeniently(
+      { utterance: " Hi! \n", ranking: ["a", "b", "c", "d"], act: { type: "Greet", why: "x" }, mood: "good" },
+      Turn,
+      ["ranking"],
+    );
+    expect(r).toEqual({
+      ok: true,
+      value: { utterance: "Hi!", ranking: ["a", "b", "c"], act: { type: "Greet" } },
+      warnings: [
+        "trimmed whitespace: utterance",
+        "ranking had 4 entries; kept the first 3",
+        "dropped unknown key why in act",
+        "dropped unknown key mood",
+      ],
+    });
+    // A list that may not be cut, or a missing field, stays an error.
+    expect(validateLeniently({ utterance: "Hi", ranking: [], act: {} }, Turn).ok).toBe(false);
+    expect(
+      validateLeniently({ utterance: "Hi", ranking: ["a", "b", "c", "d"], act: { type: "x" } }, Turn).ok,
+    ).toBe(false);
+  });
+
+  it("the AI SDK's warnings go to stderr, once each, never to stdout", () => {
+    const stdout: string[] = [];
+    const stderr: string[] = [];
+    const out = process.stdout.write;
+    const err = process.stderr.write;
+    process.stdout.write = ((t: string) => stdout.push(t) > 0) as typeof process.stdout.write;
+    process.stderr.write = ((t: string) => stderr.push(t) > 0) as typeof process.stderr.write;
+    try {
+      const log = (globalThis as { AI_SDK_LOG_WARNINGS?: (o: unknown) => void }).AI_SDK_LOG_WARNINGS!;
+      const warning = {
+        warnings: [{ type: "unsupported", feature: "seed" }],
+        provider: "openai",
+        model: "gpt-x",
+      };
+      log(warning);
+      log(warning);
+    } finally {
+      process.stdout.write = out;
+      process.stderr.write = err;
+    }
+    expect(stdout).toEqual([]);
+    expect(stderr).toEqual(["siturec: openai gpt-x: unsupported: seed\n"]);
   });
 
   it("extracts the JSON object from chatter", () => {

@@ -50,6 +50,8 @@ export function languageModel(spec: ModelSpec): LanguageModel {
       return createOpenAICompatible({
         name: "openai-compatible",
         baseURL: spec.baseURL!,
+        // vLLM, llama.cpp's server and most others take `response_format: {type: "json_schema"}`.
+        supportsStructuredOutputs: true,
         ...(key ? { apiKey: key.value } : {}),
       })(spec.model);
   }

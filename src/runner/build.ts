@@ -31,6 +31,7 @@ export function buildClient(config: RunConfig, storeLocation: string): LlmClient
     maxRetries: config.llm.maxRetries,
     concurrency: config.llm.concurrency,
     prices: config.llm.prices,
+    structuredOutput: config.llm.structuredOutput,
   });
 }
 

@@ -97,6 +97,7 @@ export function identityParts(config: RunConfig, promptHash: string, ids: AgentI
       seed: config.seed,
       agents: { ...config.agents, ids },
       render: { width: config.render.width, height: config.render.height },
+      structuredOutput: config.llm.structuredOutput,
     },
     prompts: promptHash,
     taskBanks: banks,

@@ -225,4 +225,68 @@ describe("benchmark runs", () => {
     await runBenchmark(config(cleanDir), { render, runId: "flaky", assistant: flaky });
     expect(await exportOf(storeDir, "flaky")).toBe(await exportOf(cleanDir, "flaky"));
   }, 120_000);
+
+  it("every role model-backed through the mock: the schema in each request, no format errors on good answers, warnings on lenient fixes", async () => {
+    const storeDir = tmp("all-models");
+    mock.requests.length = 0;
+    let assistantTurns = 0;
+    const json = (value: unknown) => ({ kind: "text" as const, content: JSON.stringify(value) });
+    mock.fallback = (req) => {
+      const format = req.body.response_format as { json_schema?: { name?: string } } | undefined;
+      switch (format?.json_schema?.name) {
+        case "assistant_turn": {
+          assistantTurns++;
+          const ranking = Array.from(
+            { length: assistantTurns === 2 ? 11 : 2 },
+            (_, i) => `sm-${String(i + 1).padStart(3, "0")}`,
+          );
+          return json({
+            utterance: "Hello! What are you looking for today?",
+            assistant_actions: [{ type: "AskPreference" }],
+            expected_user_action: { name: "idle", arguments: {} },
+            ranking,
+            tool_calls: [],
+            ...(assistantTurns === 3 ? { mood: "cheerful" } : {}),
+          });
+        }
+        case "shopper_turn":
+          return json({ utterance: "I need some cereal.", tool_call: { name: "idle", arguments: {} } });
+        case "moderator_decision":
+          return json({ decision: "no" });
+        default:
+          return { kind: "status", status: 400, body: "no response_format" };
+      }
+    };
+    const result = await runBenchmark(
+      parseRunConfig({
+        env: "supermarket",
+        tasks: "0:1",
+        maxTurns: 3,
+        storeDir,
+        agents: {
+          assistant: mock.modelId(),
+          shopper: mock.modelId("mock-shopper"),
+          moderator: mock.modelId("mock-moderator"),
+        },
+        llm: { noCache: true },
+      }),
+      { render, runId: "all-models" },
+    );
+    expect(result.status).toBe("complete");
+    expect(mock.requests).toHaveLength(3 * 3 - 1);
+    for (const r of mock.requests)
+      expect(r.body.response_format).toMatchObject({
+        type: "json_schema",
+        json_schema: { strict: false, schema: { type: "object" } },
+      });
+    const [t] = await trajectoriesOf(storeDir, "all-models");
+    expect(t!.outcome.usage.assistant.formatErrors + t!.outcome.usage.shopper.formatErrors).toBe(0);
+    expect(t!.turns.map((r) => r.assistant.formatWarnings)).toEqual([
+      undefined,
+      ["ranking had 11 entries; kept the first 10"],
+      ["dropped unknown key mood"],
+    ]);
+    expect(t!.turns[1]!.assistant.output.ranking).toHaveLength(10);
+    expect(result.summaries[0]).toMatchObject({ formatErrors: 0, formatWarnings: 2 });
+  }, 120_000);
 });

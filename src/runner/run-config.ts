@@ -7,6 +7,7 @@ import { SiturecError } from "../core/errors.js";
 import type { EnvId } from "../core/manifest.js";
 import { formatZodIssues } from "../core/zod-issues.js";
 import { envIds, hasEnv } from "../envs/registry.js";
+import { StructuredOutputMode } from "../llm/client.js";
 import { PriceTable } from "../llm/prices.js";
 
 /** A role: an agent id (`reference`, `rule`, or a model id), optionally with its sampling temperature. */
@@ -75,9 +76,20 @@ export const RunConfig = z
         maxRetries: z.number().int().min(0).max(10).default(4),
         concurrency: z.number().int().min(1).max(256).default(8),
         prices: PriceTable.default({}),
+        structuredOutput: z
+          .enum(StructuredOutputMode)
+          .default("auto")
+          .describe("how models are asked for their JSON: auto, json_schema, tool or prompt"),
       })
       .strict()
-      .default({ noCache: false, timeoutMs: 120_000, maxRetries: 4, concurrency: 8, prices: {} }),
+      .default({
+        noCache: false,
+        timeoutMs: 120_000,
+        maxRetries: 4,
+        concurrency: 8,
+        prices: {},
+        structuredOutput: "auto",
+      }),
   })
   .strict();
 export type RunConfig = z.infer<typeof RunConfig>;

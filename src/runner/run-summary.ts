@@ -14,6 +14,9 @@ export interface StoreSummary {
   inputTokens: number;
   outputTokens: number;
   costUsd: number;
+  /** Model outputs replaced by a fallback, and fixes lenient validation made, over all roles. */
+  formatErrors: number;
+  formatWarnings: number;
 }
 
 /** Per-store figures of a run's episodes (finished ones; errors counted apart). */
@@ -39,6 +42,8 @@ export function summarize(rows: EpisodeRow[]): StoreSummary[] {
       inputTokens: all.reduce((s, r) => s + r.inputTokens, 0),
       outputTokens: all.reduce((s, r) => s + r.outputTokens, 0),
       costUsd: all.reduce((s, r) => s + r.costUsd, 0),
+      formatErrors: all.reduce((s, r) => s + r.formatErrors, 0),
+      formatWarnings: all.reduce((s, r) => s + r.formatWarnings, 0),
     };
   });
 }

@@ -38,6 +38,10 @@ export interface EpisodeRow {
   costUsd: number;
   inputTokens: number;
   outputTokens: number;
+  /** Model outputs that stayed invalid after the repair request (each replaced by a fallback). */
+  formatErrors: number;
+  /** Fixes lenient validation made to model outputs. */
+  formatWarnings: number;
   /** Why an `error` episode failed. */
   error: string | null;
 }

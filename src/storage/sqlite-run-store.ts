@@ -39,6 +39,8 @@ CREATE TABLE IF NOT EXISTS episodes (
   cost_usd REAL NOT NULL DEFAULT 0,
   input_tokens INTEGER NOT NULL DEFAULT 0,
   output_tokens INTEGER NOT NULL DEFAULT 0,
+  format_errors INTEGER NOT NULL DEFAULT 0,
+  format_warnings INTEGER NOT NULL DEFAULT 0,
   error TEXT,
   judge TEXT,
   PRIMARY KEY (run_id, env, task_id)
@@ -69,6 +71,8 @@ interface EpisodeDbRow {
   cost_usd: number;
   input_tokens: number;
   output_tokens: number;
+  format_errors: number;
+  format_warnings: number;
   error: string | null;
   judge: string | null;
 }
@@ -87,6 +91,8 @@ function episodeRow(r: EpisodeDbRow): EpisodeRow {
     costUsd: r.cost_usd,
     inputTokens: r.input_tokens,
     outputTokens: r.output_tokens,
+    formatErrors: r.format_errors,
+    formatWarnings: r.format_warnings,
     error: r.error,
   };
 }
@@ -110,6 +116,13 @@ export class SqliteRunStore implements RunStore {
     this.db.pragma("foreign_keys = ON");
     this.db.pragma("busy_timeout = 5000");
     this.db.exec(SCHEMA);
+    // Stores made before the format counts existed gain their columns.
+    const columns = new Set(
+      (this.db.prepare("PRAGMA table_info(episodes)").all() as { name: string }[]).map((c) => c.name),
+    );
+    for (const column of ["format_errors", "format_warnings"])
+      if (!columns.has(column))
+        this.db.exec(`ALTER TABLE episodes ADD COLUMN ${column} INTEGER NOT NULL DEFAULT 0`);
     this.images = new ImageStore(join(dir, "images"));
   }
 
@@ -165,7 +178,8 @@ export class SqliteRunStore implements RunStore {
         .prepare(
           `INSERT INTO episodes (run_id, env, task_id, position, status, header) VALUES (?, ?, ?, ?, 'running', ?)
            ON CONFLICT (run_id, env, task_id) DO UPDATE SET status = 'running', header = excluded.header, outcome = NULL,
-             reason = NULL, success = 0, turns = 0, recommendations = 0, cost_usd = 0, input_tokens = 0, output_tokens = 0, error = NULL`,
+             reason = NULL, success = 0, turns = 0, recommendations = 0, cost_usd = 0, input_tokens = 0, output_tokens = 0,
+             format_errors = 0, format_warnings = 0, error = NULL`,
         )
         .run(runId, env, taskId, position, JSON.stringify(header));
     })();
@@ -193,7 +207,8 @@ export class SqliteRunStore implements RunStore {
     this.db
       .prepare(
         `UPDATE episodes SET status = ?, outcome = ?, reason = ?, success = ?, turns = ?, recommendations = ?, cost_usd = ?,
-           input_tokens = ?, output_tokens = ?, error = ? WHERE run_id = ? AND env = ? AND task_id = ?`,
+           input_tokens = ?, output_tokens = ?, format_errors = ?, format_warnings = ?, error = ?
+           WHERE run_id = ? AND env = ? AND task_id = ?`,
       )
       .run(
         outcome.reason === "error" ? "error" : "finished",
@@ -205,6 +220,8 @@ export class SqliteRunStore implements RunStore {
         t.costUsd,
         t.inputTokens,
         t.outputTokens,
+        t.formatErrors,
+        t.formatWarnings,
         outcome.error ?? null,
         runId,
         env,

@@ -43,6 +43,12 @@ export const RoleUsage = z
     outputTokens: z.number().int().nonnegative(),
     costUsd: z.number().nonnegative(),
     formatErrors: z.number().int().nonnegative(),
+    formatWarnings: z
+      .number()
+      .int()
+      .nonnegative()
+      .default(0)
+      .describe("fixes lenient validation made (unknown keys dropped, a list cut, whitespace trimmed)"),
     repairs: z.number().int().nonnegative(),
   })
   .strict();
@@ -109,6 +115,10 @@ export const TurnRecord = z
         /** The entity the expected user action points at, resolved from the assistant's handles (null: none or unknown). */
         expectedTargetId: z.string().nullable(),
         formatError: z.string().optional(),
+        formatWarnings: z
+          .array(z.string())
+          .optional()
+          .describe("what lenient validation fixed in the output"),
         repaired: z.boolean(),
         calls: z.array(CallRecord),
       })
@@ -117,6 +127,7 @@ export const TurnRecord = z
       .object({
         output: z.object({ utterance: z.string(), tool_call: ToolCall }).strict(),
         formatError: z.string().optional(),
+        formatWarnings: z.array(z.string()).optional(),
         repaired: z.boolean(),
         calls: z.array(CallRecord),
       })
@@ -157,6 +168,7 @@ export const TurnRecord = z
             decision: z.enum(["yes", "no"]),
             reason: z.string().optional(),
             formatError: z.string().optional(),
+            formatWarnings: z.array(z.string()).optional(),
             calls: z.array(CallRecord),
           })
           .strict()

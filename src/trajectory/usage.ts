@@ -9,6 +9,7 @@ export function emptyUsage(): RoleUsage {
     outputTokens: 0,
     costUsd: 0,
     formatErrors: 0,
+    formatWarnings: 0,
     repairs: 0,
   };
 }
@@ -25,6 +26,7 @@ export function addUsage(into: RoleUsage, add: RoleUsage): RoleUsage {
     outputTokens: into.outputTokens + add.outputTokens,
     costUsd: into.costUsd + add.costUsd,
     formatErrors: into.formatErrors + add.formatErrors,
+    formatWarnings: into.formatWarnings + add.formatWarnings,
     repairs: into.repairs + add.repairs,
   };
 }

@@ -11,7 +11,7 @@ import {
   assistantOutputSchema,
   type PolicyReply,
 } from "../types.js";
-import { usageOf } from "./call-usage.js";
+import { reply } from "./policy-reply.js";
 import {
   catalogText,
   conditionTemplate,
@@ -110,9 +110,11 @@ export class LlmAssistant implements AssistantPolicy {
       this.opts.client,
       this.request(ctx),
       assistantOutputSchema(this.k.env),
+      {
+        name: "assistant_turn",
+        truncatable: ["ranking"],
+      },
     );
-    const calls = usageOf(this.opts.model, result.responses);
-    if (result.value) return { output: result.value as AssistantOutput, repaired: result.repaired, calls };
-    return { output: ASSISTANT_FALLBACK, formatError: result.formatError, repaired: result.repaired, calls };
+    return reply(this.opts.model, result, ASSISTANT_FALLBACK) as PolicyReply<AssistantOutput>;
   }
 }

@@ -1,7 +1,7 @@
 import { completeStructured } from "../../llm/structured.js";
 import { JudgeOutput, type JudgePolicy, type JudgeTranscript, type PolicyReply } from "../types.js";
-import { usageOf } from "./call-usage.js";
 import type { LlmPolicyOptions } from "./llm-assistant.js";
+import { reply } from "./policy-reply.js";
 import { storeName } from "./prompt-context.js";
 
 /** The conversation judge: the seven anchored 1–5 dimensions of Appendix C.1, one call per finished trajectory. */
@@ -34,9 +34,8 @@ export class LlmJudge implements JudgePolicy {
         ...(this.opts.seed !== undefined ? { seed: this.opts.seed } : {}),
       },
       JudgeOutput,
+      { name: "judge_scores" },
     );
-    const calls = usageOf(this.opts.model, result.responses);
-    if (result.value) return { output: result.value, repaired: result.repaired, calls };
-    return { output: null, formatError: result.formatError, repaired: result.repaired, calls };
+    return reply<JudgeOutput | null>(this.opts.model, result, null);
   }
 }

@@ -1,7 +1,7 @@
 import { completeStructured } from "../../llm/structured.js";
 import { type ModeratorContext, ModeratorOutput, type ModeratorPolicy, type PolicyReply } from "../types.js";
-import { usageOf } from "./call-usage.js";
 import type { LlmPolicyOptions } from "./llm-assistant.js";
+import { reply } from "./policy-reply.js";
 import { actionText, historyText } from "./prompt-context.js";
 
 /** The moderator of Appendix B.3: yes/no from the history, the latest messages and the current action. */
@@ -30,10 +30,9 @@ export class LlmModerator implements ModeratorPolicy {
         ...(this.opts.seed !== undefined ? { seed: this.opts.seed } : {}),
       },
       ModeratorOutput,
+      { name: "moderator_decision" },
     );
-    const calls = usageOf(this.opts.model, result.responses);
-    if (result.value) return { output: result.value, repaired: result.repaired, calls };
     // An unreadable verdict never ends an episode.
-    return { output: { decision: "no" }, formatError: result.formatError, repaired: result.repaired, calls };
+    return reply(this.opts.model, result, { decision: "no" });
   }
 }

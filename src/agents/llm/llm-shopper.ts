@@ -2,8 +2,8 @@ import type { LlmRequest } from "../../llm/client.js";
 import { completeStructured } from "../../llm/structured.js";
 import type { StoreKnowledge } from "../knowledge/store-knowledge.js";
 import { type PolicyReply, type ShopperContext, ShopperOutput, type ShopperPolicy } from "../types.js";
-import { usageOf } from "./call-usage.js";
 import type { LlmPolicyOptions } from "./llm-assistant.js";
+import { reply } from "./policy-reply.js";
 import {
   actionText,
   goalValues,
@@ -81,9 +81,9 @@ export class LlmShopper implements ShopperPolicy {
   }
 
   async act(ctx: ShopperContext): Promise<PolicyReply<ShopperOutput>> {
-    const result = await completeStructured(this.opts.client, this.request(ctx), ShopperOutput);
-    const calls = usageOf(this.opts.model, result.responses);
-    if (result.value) return { output: result.value, repaired: result.repaired, calls };
-    return { output: SHOPPER_FALLBACK, formatError: result.formatError, repaired: result.repaired, calls };
+    const result = await completeStructured(this.opts.client, this.request(ctx), ShopperOutput, {
+      name: "shopper_turn",
+    });
+    return reply(this.opts.model, result, SHOPPER_FALLBACK);
   }
 }

@@ -14,6 +14,8 @@ export interface RecordedRequest {
   /** How many image parts the request carried. */
   images: number;
   body: Record<string, unknown>;
+  /** The function a `tool_choice` forces, if any: a text reply then comes back as that tool's call. */
+  forcedTool?: string;
 }
 
 /**
@@ -48,7 +50,9 @@ export class MockOpenAIServer {
           } else if (reply.kind === "malformed") {
             res.writeHead(200, { "content-type": "application/json" }).end("{ this is not json");
           } else if (reply.kind === "text") {
-            res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(completion(reply)));
+            res
+              .writeHead(200, { "content-type": "application/json" })
+              .end(JSON.stringify(completion(reply, mock.requests.at(-1)?.forcedTool)));
           }
         },
         (err: unknown) => res.writeHead(500).end(String(err)),
@@ -82,7 +86,15 @@ export class MockOpenAIServer {
     const images = messages
       .flatMap((m) => (Array.isArray(m.content) ? (m.content as { type: string }[]) : []))
       .filter((p) => p.type === "image_url").length;
-    const recorded: RecordedRequest = { model: String(body.model), messages, images, body };
+    const choice = body.tool_choice as { type?: string; function?: { name?: string } } | undefined;
+    const forcedTool = choice?.type === "function" ? choice.function?.name : undefined;
+    const recorded: RecordedRequest = {
+      model: String(body.model),
+      messages,
+      images,
+      body,
+      ...(forcedTool ? { forcedTool } : {}),
+    };
     this.requests.push(recorded);
     const reply = this.queue.shift() ?? this.fallback(recorded);
     if (reply.kind === "hang") {
@@ -98,15 +110,24 @@ export class MockOpenAIServer {
   }
 }
 
-function completion(reply: { content: string; inputTokens?: number; outputTokens?: number }) {
+function completion(reply: { content: string; inputTokens?: number; outputTokens?: number }, tool?: string) {
   const inputTokens = reply.inputTokens ?? 100;
   const outputTokens = reply.outputTokens ?? Math.max(1, Math.ceil(reply.content.length / 4));
+  const message = tool
+    ? {
+        role: "assistant",
+        content: null,
+        tool_calls: [
+          { id: "call-mock", type: "function", function: { name: tool, arguments: reply.content } },
+        ],
+      }
+    : { role: "assistant", content: reply.content };
   return {
     id: "chatcmpl-mock",
     object: "chat.completion",
     created: 0,
     model: "mock",
-    choices: [{ index: 0, message: { role: "assistant", content: reply.content }, finish_reason: "stop" }],
+    choices: [{ index: 0, message, finish_reason: tool ? "tool_calls" : "stop" }],
     usage: {
       prompt_tokens: inputTokens,
       completion_tokens: outputTokens,
