@@ -54,6 +54,10 @@ export interface PolicyNeeds {
 /** How to make one named policy of a role. */
 export interface PolicyEntry<R extends PolicyRole> {
   needs?: PolicyNeeds;
+  /** The assistant context conditions it can play (default: all); a run in another one is refused. */
+  conditions?: readonly Condition[];
+  /** Why it cannot play the others, for the refusal's hint. */
+  conditionsWhy?: string;
   create(opts: PolicyOptions): PolicyOf[R];
 }
 
@@ -64,6 +68,8 @@ export interface PolicyEntry<R extends PolicyRole> {
 export interface CustomRole<P> {
   id: string;
   needs?: PolicyNeeds;
+  /** The assistant context conditions it can play (default: all). */
+  conditions?: readonly Condition[];
   /** A fresh policy per episode. */
   create: (opts: PolicyOptions) => P;
 }
@@ -169,7 +175,12 @@ export class RoleRegistry {
 /** The built-in policies: the reference assistant, the rule-based shopper and the rule-based moderator. */
 export function builtinRoles(): RoleRegistry {
   return new RoleRegistry()
-    .register("assistant", "reference", { create: (o) => new ReferenceAssistant(o.knowledge) })
+    .register("assistant", "reference", {
+      conditions: ["full", "no-evv"],
+      conditionsWhy:
+        "the reference assistant reads the visible-entity list (it never looks at the image), which no-evv-caption withholds; play that condition with a model assistant",
+      create: (o) => new ReferenceAssistant(o.knowledge),
+    })
     .register("shopper", "rule", { create: (o) => new RuleShopper(o.knowledge, o.task, o.seed) })
     .register("moderator", "rule", { create: () => new RuleModerator() });
 }

@@ -161,6 +161,11 @@ export interface AssistantContext {
   /** The assistant's minimap PNG: the store plan with its fixed handles and the shopper's pose. Empty unless the policy declares `needs.minimap`. */
   minimap: Buffer;
   shared: SharedState;
+  /**
+   * Earlier annotated views, oldest first (the paper's history of observations): the last
+   * `history.images` of them under `full`, none under the other conditions.
+   */
+  views: { turn: number; image: Buffer }[];
 }
 
 /** What the simulated shopper is given each turn: its private profile and goal, and its own view. */

@@ -29,6 +29,7 @@ import {
 import { addUsages, emptyUsage, emptyUsages } from "../trajectory/usage.js";
 import type { World } from "../world/world.js";
 import type { WorldState } from "../world/world-core.js";
+import { assistantView } from "./assistant-context.js";
 import { finalTermination, runtimeTermination } from "./termination.js";
 
 export interface EpisodeAgents {
@@ -108,6 +109,11 @@ function resolveAssistantTarget(
   return null;
 }
 
+/** The last `n` earlier views (all of them for "all"). */
+function lastViews<T>(earlier: T[], n: number | "all"): T[] {
+  return n === "all" ? [...earlier] : n === 0 ? [] : earlier.slice(-n);
+}
+
 function shared(state: WorldState): SharedState {
   return { pose: state.pose, held: state.held?.product ?? null, cart: state.cart };
 }
@@ -161,6 +167,8 @@ export async function runEpisode(opts: EpisodeOptions): Promise<Trajectory> {
     };
   };
 
+  const context = header.context ?? { historyImages: "all", captionIds: false };
+  const earlier: { turn: number; image: Buffer }[] = [];
   for (let turn = 0; turn < header.maxTurns; turn++) {
     try {
       const obs = world.observation;
@@ -172,16 +180,19 @@ export async function runEpisode(opts: EpisodeOptions): Promise<Trajectory> {
       ]);
       const aView = obs.roles.assistant;
       const sView = obs.roles.shopper;
+      const views = condition === "full" ? lastViews(earlier, context.historyImages) : [];
       const a = await agents.assistant.act({
         env,
         condition,
         turn,
         maxTurns: header.maxTurns,
         history,
-        observation: aView,
+        observation: assistantView(aView, condition, context),
         minimap: maps[0]!,
         shared: shared(before),
+        views,
       });
+      if (condition === "full") earlier.push({ turn, image: aView.image });
       const act = a.output.assistant_actions[0];
       if (act?.type === "Recommend") recommendations++;
       const s = await agents.shopper.act({
@@ -266,6 +277,7 @@ export async function runEpisode(opts: EpisodeOptions): Promise<Trajectory> {
             k,
             targetArg(a.output.expected_user_action.arguments),
           ),
+          views: condition === "full" ? [...views.map((v) => v.turn), turn] : [],
           ...(a.formatError !== undefined ? { formatError: a.formatError } : {}),
           ...(a.formatWarnings?.length ? { formatWarnings: a.formatWarnings } : {}),
           repaired: a.repaired ?? false,

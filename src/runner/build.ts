@@ -13,7 +13,7 @@ import type { EnvId } from "../core/manifest.js";
 import { LlmClient } from "../llm/client.js";
 import { RenderService } from "../render/render-service.js";
 import type { AgentIds } from "./plan.js";
-import { type RunConfig, roleId, roleTemperature } from "./run-config.js";
+import { ConfigError, type RunConfig, roleId, roleTemperature } from "./run-config.js";
 
 /** The policy each role is played by in a run, with the temperature the config gives it. */
 export type RunPolicies = { [R in PolicyRole]: ResolvedPolicy<R> & { temperature?: number } };
@@ -44,16 +44,32 @@ export function buildPolicies(
   const roles = registry.clone();
   const pick = <R extends PolicyRole>(role: R): RunPolicies[R] => {
     const own = custom[role] as CustomRole<PolicyOf[R]> | undefined;
+    let resolved: RunPolicies[R];
     if (own) {
-      roles.register(role, own.id, { ...(own.needs ? { needs: own.needs } : {}), create: own.create });
-      return roles.resolve(role, own.id) as RunPolicies[R];
+      roles.register(role, own.id, {
+        ...(own.needs ? { needs: own.needs } : {}),
+        ...(own.conditions ? { conditions: own.conditions } : {}),
+        create: own.create,
+      });
+      resolved = roles.resolve(role, own.id) as RunPolicies[R];
+    } else {
+      const spec = config.agents[role];
+      const temperature = roleTemperature(spec);
+      resolved = {
+        ...roles.resolve(role, roleId(spec)),
+        ...(temperature !== undefined ? { temperature } : {}),
+      } as RunPolicies[R];
     }
-    const spec = config.agents[role];
-    const temperature = roleTemperature(spec);
-    return {
-      ...roles.resolve(role, roleId(spec)),
-      ...(temperature !== undefined ? { temperature } : {}),
-    } as RunPolicies[R];
+    if (resolved.conditions && !resolved.conditions.includes(config.condition))
+      throw new ConfigError(
+        `condition ${config.condition}: the ${role} '${resolved.id}' cannot play it (it plays ${resolved.conditions.join(", ")})`,
+        {
+          exitCode: 2,
+          field: "condition",
+          ...(resolved.conditionsWhy ? { hint: resolved.conditionsWhy } : {}),
+        },
+      );
+    return resolved;
   };
   return { assistant: pick("assistant"), shopper: pick("shopper"), moderator: pick("moderator") };
 }

@@ -98,6 +98,8 @@ export function identityParts(config: RunConfig, promptHash: string, ids: AgentI
       agents: { ...config.agents, ids },
       render: { width: config.render.width, height: config.render.height },
       structuredOutput: config.llm.structuredOutput,
+      history: config.history,
+      captions: config.captions,
     },
     prompts: promptHash,
     taskBanks: banks,

@@ -289,4 +289,84 @@ describe("benchmark runs", () => {
     expect(t!.turns[1]!.assistant.output.ranking).toHaveLength(10);
     expect(result.summaries[0]).toMatchObject({ formatErrors: 0, formatWarnings: 2 });
   }, 120_000);
+
+  it("every assistant, your own included, gets only what its condition allows; the reference refuses no-evv-caption", async () => {
+    const seen: { condition: string; image: number; products: number; caption: string; views: number }[] = [];
+    const recorder: CustomRole<AssistantPolicy> = {
+      id: "recorder",
+      create: () => ({
+        id: "recorder",
+        act: async (ctx) => {
+          seen.push({
+            condition: ctx.condition,
+            image: ctx.observation.image.length,
+            products: ctx.observation.products.length + ctx.observation.targets.length,
+            caption: ctx.observation.caption,
+            views: ctx.views.length,
+          });
+          return {
+            output: {
+              utterance: "What are you looking for?",
+              assistant_actions: [{ type: "AskPreference" }],
+              expected_user_action: { name: "idle", arguments: {} },
+              ranking: [],
+              tool_calls: [],
+            },
+            calls: [],
+          };
+        },
+      }),
+    };
+    for (const condition of ["full", "no-evv", "no-evv-caption"] as const)
+      await runBenchmark(
+        parseRunConfig({ env: "supermarket", tasks: "0:1", maxTurns: 2, condition, storeDir: tmp("cond") }),
+        { render, assistant: recorder },
+      );
+    const at = (condition: string, turn: number) => seen.filter((s) => s.condition === condition)[turn]!;
+    expect(at("full", 0).image).toBeGreaterThan(0);
+    expect(at("full", 1).views).toBe(1);
+    expect(at("full", 0).products).toBeGreaterThan(0);
+    expect(at("full", 0).caption).not.toMatch(/\[sm-\d{3}\]/);
+    expect(at("no-evv", 0)).toMatchObject({ image: 0, views: 0 });
+    expect(at("no-evv", 0).products).toBeGreaterThan(0);
+    expect(at("no-evv-caption", 1)).toEqual({
+      condition: "no-evv-caption",
+      image: 0,
+      products: 0,
+      caption: "",
+      views: 0,
+    });
+    await expect(
+      runBenchmark(parseRunConfig({ condition: "no-evv-caption", storeDir: tmp("refused") }), { render }),
+    ).rejects.toThrow(
+      "condition no-evv-caption: the assistant 'reference' cannot play it (it plays full, no-evv)",
+    );
+  }, 120_000);
+
+  it("a model assistant gets its last history.images earlier views; the trajectory records which", async () => {
+    mock.requests.length = 0;
+    mock.fallback = () => ({ kind: "text", content: greet });
+    const storeDir = tmp("history");
+    await runBenchmark(
+      parseRunConfig({
+        env: "supermarket",
+        tasks: "0:1",
+        maxTurns: 4,
+        storeDir,
+        history: { images: 2 },
+        agents: { assistant: mock.modelId("history-vlm") },
+        llm: { noCache: true },
+      }),
+      { render, runId: "history" },
+    );
+    // The current view and the minimap, plus up to two earlier views.
+    expect(mock.requests.map((r) => r.images)).toEqual([2, 3, 4, 4]);
+    const [t] = await trajectoriesOf(storeDir, "history");
+    expect(t!.turns.map((r) => r.assistant.views)).toEqual([[0], [0, 1], [0, 1, 2], [1, 2, 3]]);
+    expect(t!.header.context).toEqual({ historyImages: 2, captionIds: false });
+    // The visible-entity list names products without catalog ids.
+    const text = JSON.stringify(mock.requests[0]!.messages.at(-1));
+    expect(text).toContain("Visible products in the shopper's view");
+    expect(text).not.toMatch(/\[sm-\d{3}\]/);
+  }, 120_000);
 });

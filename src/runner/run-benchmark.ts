@@ -141,6 +141,7 @@ export async function runBenchmark(config: RunConfig, opts: RunOptions = {}): Pr
           agents: { assistant: ids.assistant, user: ids.shopper, moderator: ids.moderator },
           promptHash: prompts.hash,
           codeVersion: codeVersion(),
+          context: { historyImages: config.history.images, captionIds: config.captions.ids },
           render: { width: config.render.width, height: config.render.height },
         },
         ...(opts.signal ? { signal: opts.signal } : {}),

@@ -51,6 +51,24 @@ export const RunConfig = z
       })
       .strict()
       .default({ assistant: "reference", shopper: "rule", moderator: "rule" }),
+    history: z
+      .object({
+        images: z
+          .union([z.number().int().min(0).max(100), z.literal("all")])
+          .default("all")
+          .describe("earlier annotated views sent to the assistant with the current one (full condition)"),
+      })
+      .strict()
+      .default({ images: "all" }),
+    captions: z
+      .object({
+        ids: z
+          .boolean()
+          .default(false)
+          .describe("catalog and layout ids in the assistant's visible-entity lists (not in the paper)"),
+      })
+      .strict()
+      .default({ ids: false }),
     concurrency: z.number().int().min(1).max(64).default(2),
     storeDir: z.string().min(1).default("siturec-runs"),
     images: z.boolean().default(true).describe("store each turn's annotated views"),

@@ -114,6 +114,10 @@ export const TurnRecord = z
         output: RecordedAssistantOutput,
         /** The entity the expected user action points at, resolved from the assistant's handles (null: none or unknown). */
         expectedTargetId: z.string().nullable(),
+        views: z
+          .array(z.number().int().nonnegative())
+          .optional()
+          .describe("the turns whose annotated views the assistant was given as images (this one included)"),
         formatError: z.string().optional(),
         formatWarnings: z
           .array(z.string())
@@ -195,6 +199,17 @@ export const AgentIdsRecord = z
   })
   .strict();
 
+/** What the assistant is given besides its condition (run config `history.images`, `captions.ids`). */
+export const AssistantContextSettings = z
+  .object({
+    historyImages: z
+      .union([z.number().int().nonnegative(), z.literal("all")])
+      .describe("earlier annotated views sent with the current one (full condition)"),
+    captionIds: z.boolean().describe("catalog and layout ids in the visible-entity lists"),
+  })
+  .strict();
+export type AssistantContextSettings = z.infer<typeof AssistantContextSettings>;
+
 /** What identifies the episode: its run, the configuration and the code and prompts it ran with. */
 export const EpisodeHeader = z
   .object({
@@ -207,6 +222,9 @@ export const EpisodeHeader = z
     agents: AgentIdsRecord,
     promptHash: z.string(),
     codeVersion: z.string(),
+    context: AssistantContextSettings.optional().describe(
+      "what the assistant was given beyond its condition",
+    ),
     render: z.object({ width: z.number().int(), height: z.number().int() }).strict(),
     task: Task,
     profile: Profile,

@@ -29,6 +29,10 @@ export class StoreKnowledge {
   readonly vocabulary: Map<string, Set<string>>;
   /** The store's definition: its tools, inspection rules, Navigate schema, names. */
   readonly def: EnvDefinition;
+  /** Product ids by what a package shows, `brand name` (unique within a store). */
+  readonly productByLabel: Map<string, string>;
+  /** Target ids by the assistant's fixed handles (the map's labels). */
+  readonly targetByAssistantHandle: Map<string, string>;
 
   private constructor(
     readonly env: EnvId,
@@ -49,6 +53,8 @@ export class StoreKnowledge {
       shopper: targetHandles(data.layout, "shopper"),
       assistant: targetHandles(data.layout, "assistant"),
     };
+    this.productByLabel = new Map(data.catalog.products.map((p) => [`${p.brand} ${p.name}`, p.id]));
+    this.targetByAssistantHandle = new Map([...this.handles.assistant].map(([id, h]) => [h, id]));
     this.vocabulary = new Map();
     for (const p of data.catalog.products) {
       for (const facet of facetsFor(p)) {

@@ -90,16 +90,20 @@ export class LlmAssistant implements AssistantPolicy {
       visible,
       history: historyText(ctx.history, "assistant"),
     });
+    const png = (data: Buffer) => ({ type: "image" as const, data, mediaType: "image/png" });
+    // Earlier views first: they only grow turn by turn, so a provider's prefix cache can reuse them.
+    const earlier = ctx.views.flatMap((v) => [
+      { type: "text" as const, text: `Your annotated view at turn ${v.turn} (earlier):` },
+      png(v.image),
+    ]);
     const images = [
-      ...(this.condition === "full"
-        ? [{ type: "image" as const, data: ctx.observation.image, mediaType: "image/png" }]
-        : []),
-      ...(ctx.minimap.length ? [{ type: "image" as const, data: ctx.minimap, mediaType: "image/png" }] : []),
+      ...(this.condition === "full" && ctx.observation.image.length ? [png(ctx.observation.image)] : []),
+      ...(ctx.minimap.length ? [png(ctx.minimap)] : []),
     ];
     return {
       model: this.opts.model,
       system: this.systemPrompt(ctx.maxTurns),
-      messages: [{ role: "user", content: [{ type: "text", text }, ...images] }],
+      messages: [{ role: "user", content: [...earlier, { type: "text", text }, ...images] }],
       ...(this.opts.temperature !== undefined ? { temperature: this.opts.temperature } : {}),
       ...(this.opts.seed !== undefined ? { seed: this.opts.seed } : {}),
     };

@@ -58,6 +58,7 @@ function assistantCtx(condition: AssistantContext["condition"] = "full"): Assist
     observation: world.observation.roles.assistant,
     minimap: Buffer.alloc(0),
     shared: { pose: s.pose, held: null, cart: [] },
+    views: [],
   };
 }
 

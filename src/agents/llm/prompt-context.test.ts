@@ -43,6 +43,7 @@ describe("the shopper's pose as the assistant reads it", () => {
       observation: { caption: "Visible products: none", image: Buffer.alloc(0) },
       minimap: Buffer.alloc(0),
       shared: pose(90),
+      views: [],
     } as unknown as AssistantContext;
     const request = new LlmAssistant(k, "no-evv", options).request(ctx);
     expect(JSON.stringify(request.messages)).toContain("facing west (bearing 270°");

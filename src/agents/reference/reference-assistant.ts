@@ -1,5 +1,6 @@
 import type { ToolCall } from "../../core/dialogue.js";
 import type { Product } from "../../core/product.js";
+import type { RoleObservation } from "../../render/observer.js";
 import { money } from "../../tasks/build-goal.js";
 import { LabelLexicon } from "../knowledge/language.js";
 import type { StoreKnowledge } from "../knowledge/store-knowledge.js";
@@ -124,7 +125,7 @@ export class ReferenceAssistant implements AssistantPolicy {
 
     const home = this.k.homeOf(best.id);
     const pose = ctx.shared.pose;
-    const view = ctx.observation;
+    const view = this.read(ctx.observation);
     const seen = view.products.find((v) => v.productId === best.id);
     const { reachM: reach, tool: inspect, mode } = this.k.def.inspection;
     const ready = b.ready(ctx.turn) || ctx.turn >= ctx.maxTurns - 6;
@@ -217,6 +218,24 @@ export class ReferenceAssistant implements AssistantPolicy {
       type: "Navigate",
       ...Object.fromEntries(Object.entries(fields).filter(([key]) => key in shape)),
     } as NavigateAction;
+  }
+
+  /**
+   * The visible entities with the ids the assistant can tell from what it is shown: a product by the
+   * brand and name on its package (unique in a store's catalog), a target by its fixed map handle.
+   */
+  private read(view: RoleObservation): RoleObservation {
+    return {
+      ...view,
+      products: view.products.map((p) => ({
+        ...p,
+        productId: p.productId ?? this.k.productByLabel.get(`${p.brand} ${p.name}`),
+      })),
+      targets: view.targets.map((t) => ({
+        ...t,
+        targetId: t.targetId ?? this.k.targetByAssistantHandle.get(t.handle),
+      })),
+    };
   }
 
   /** The next thing to ask while walking: budget, then what to avoid, then anything else. */

@@ -137,7 +137,11 @@ export function roleView(
   };
 }
 
-function caption(role: Role, products: VisibleProduct[], targets: VisibleTarget[]): string {
+/**
+ * The visible-entity lists as text: handle, name, distance, bearing (and the usable approaches of
+ * targets); catalog and layout ids only where the entries carry them.
+ */
+export function caption(role: Role, products: VisibleProduct[], targets: VisibleTarget[]): string {
   const productLines = products.map((p) => {
     const id = p.productId ? ` [${p.productId}]` : "";
     return `- ${p.handle}: ${p.brand} ${p.name}${id}, ${p.distanceM.toFixed(1)} m, ${p.bearing}`;
