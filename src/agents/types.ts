@@ -230,12 +230,12 @@ export interface ModeratorPolicy {
 /** What the conversation judge reads of a finished episode. */
 export interface JudgeTranscript {
   env: EnvId;
-  /** The shopper's opening request. */
-  taskRequest: string;
   /** The dialogue with the shopper's actions, as text. */
   transcript: string;
-  /** How the episode ended, in words. */
-  outcome: string;
+  /** Not in the paper (judge `--extras` only): the shopper's task request. */
+  taskRequest?: string;
+  /** Not in the paper (judge `--extras` only): how the episode ended, in words. */
+  outcome?: string;
 }
 
 export interface JudgePolicy {

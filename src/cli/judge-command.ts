@@ -15,6 +15,8 @@ import { parseInteger } from "./tasks-command.js";
 export interface JudgeRecord {
   model: string;
   promptHash: string;
+  /** What the judge read: the textual record (the paper's input), or that with `--extras`. */
+  input: "record" | "record+extras";
   scores: Record<string, number> | null;
   rationale?: string;
   formatError?: string;
@@ -36,10 +38,21 @@ export function registerJudge(program: Command, io: CliIo, setExit: (code: numbe
     .option("--concurrency <n>", "judge calls at once", parseInteger, 4)
     .option("--force", "re-judge trajectories that already have scores")
     .option("--no-cache", "neither read nor write the response cache")
+    .option(
+      "--extras",
+      "also give the judge the task request, the outcome and the dialogue-act labels (the paper's judge reads the textual record only)",
+    )
     .action(
       async (
         runId: string,
-        opts: { model: string; dir: string; concurrency: number; force?: boolean; cache: boolean },
+        opts: {
+          model: string;
+          dir: string;
+          concurrency: number;
+          force?: boolean;
+          cache: boolean;
+          extras?: boolean;
+        },
       ) => {
         parseModelId(opts.model);
         const store = openRunStore(opts.dir);
@@ -62,10 +75,11 @@ export function registerJudge(program: Command, io: CliIo, setExit: (code: numbe
             todo.map((t) =>
               limit(async () => {
                 try {
-                  const reply = await judge.score(judgeTranscript(t));
+                  const reply = await judge.score(judgeTranscript(t, { extras: opts.extras === true }));
                   const record: JudgeRecord = {
                     model: opts.model,
                     promptHash: prompts.hash,
+                    input: opts.extras ? "record+extras" : "record",
                     scores: reply.output?.scores ?? null,
                     ...(reply.output?.rationale ? { rationale: reply.output.rationale } : {}),
                     ...(reply.formatError ? { formatError: reply.formatError } : {}),

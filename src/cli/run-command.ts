@@ -173,11 +173,11 @@ export function registerRun(
         });
         if (jsonl)
           io.out(
-            `${JSON.stringify({ event: "done", runId: result.runId, status: result.status, summaries: result.summaries })}\n`,
+            `${JSON.stringify({ event: "done", runId: result.runId, status: result.status, agents: result.agents, summaries: result.summaries })}\n`,
           );
         else {
           io.out(
-            `\nrun ${result.runId} (${result.status}) in ${(result.timing.wallMs / 1000).toFixed(1)} s\n`,
+            `\nrun ${result.runId} (${result.status}) in ${(result.timing.wallMs / 1000).toFixed(1)} s · assistant ${result.agents.assistant} · shopper ${result.agents.shopper} · moderator ${result.agents.moderator}\n`,
           );
           io.out(summaryTable(result.summaries));
           if (result.status !== "complete")

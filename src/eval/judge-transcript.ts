@@ -10,12 +10,16 @@ const OUTCOMES: Record<string, string> = {
   error: "the episode ended on a technical error",
 };
 
-/** The textual record the judge reads: the dialogue with the shopper's actions, by name (no handles). */
-export function judgeTranscript(t: Trajectory): JudgeTranscript {
+/**
+ * The textual record the judge reads (paper §3.4, C.1): the dialogue with the shopper's actions, by
+ * name (no handles). With `extras` (not in the paper) also the shopper's task request, how the
+ * episode ended, and each assistant turn's dialogue-act label.
+ */
+export function judgeTranscript(t: Trajectory, opts: { extras?: boolean } = {}): JudgeTranscript {
   const lines: string[] = [];
   for (const r of t.turns) {
-    const act = r.assistant.output.assistant_actions[0]?.type ?? "?";
-    lines.push(`[turn ${r.turn}] Assistant (${act}): ${r.assistant.output.utterance}`);
+    const act = opts.extras ? ` (${r.assistant.output.assistant_actions[0]?.type ?? "?"})` : "";
+    lines.push(`[turn ${r.turn}] Assistant${act}: ${r.assistant.output.utterance}`);
     lines.push(`[turn ${r.turn}] Shopper: ${r.shopper.output.utterance}`);
     const call = r.shopper.output.tool_call;
     const { target: _t, ...args } = call.arguments as Record<string, unknown>;
@@ -27,8 +31,9 @@ export function judgeTranscript(t: Trajectory): JudgeTranscript {
   }
   return {
     env: t.header.env,
-    taskRequest: t.header.task.goal.request,
     transcript: lines.join("\n"),
-    outcome: OUTCOMES[t.outcome.reason] ?? t.outcome.reason,
+    ...(opts.extras
+      ? { taskRequest: t.header.task.goal.request, outcome: OUTCOMES[t.outcome.reason] ?? t.outcome.reason }
+      : {}),
   };
 }

@@ -17,7 +17,7 @@ import {
 } from "./build.js";
 import { codeVersion } from "./code-version.js";
 import { executeEpisodes } from "./execute.js";
-import { identityParts, planRun } from "./plan.js";
+import { type AgentIds, identityParts, planRun } from "./plan.js";
 import type { RunConfig } from "./run-config.js";
 import { type StoreSummary, summarize } from "./run-summary.js";
 
@@ -62,6 +62,8 @@ export interface RunOptions extends CustomRoles {
 export interface RunResult {
   runId: string;
   storeDir: string;
+  /** The policy each role was played by. */
+  agents: AgentIds;
   status: "complete" | "incomplete";
   summaries: StoreSummary[];
   /** Timing of this invocation (not of earlier, resumed parts); `startupMs` is the part before the first episode. */
@@ -168,7 +170,7 @@ export async function runBenchmark(config: RunConfig, opts: RunOptions = {}): Pr
     const status = complete ? "complete" : "incomplete";
     await store.setRunStatus(runId, status);
     timing.wallMs = performance.now() - started;
-    return { runId, storeDir: store.location, status, summaries: summarize(rows), timing };
+    return { runId, storeDir: store.location, agents: ids, status, summaries: summarize(rows), timing };
   } finally {
     if (!opts.render) await render?.close();
     if (!opts.store) await store.close();

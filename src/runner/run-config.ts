@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
-import { builtinRoles, POLICY_ROLES, type RoleRegistry } from "../agents/role-registry.js";
+import { builtinRoles, looksLikeModelId, POLICY_ROLES, type RoleRegistry } from "../agents/role-registry.js";
 import { ConditionId } from "../core/dialogue.js";
 import { SiturecError } from "../core/errors.js";
 import type { EnvId } from "../core/manifest.js";
@@ -47,10 +47,12 @@ export const RunConfig = z
       .object({
         assistant: AgentSpec.default("reference"),
         shopper: AgentSpec.default("rule"),
-        moderator: AgentSpec.default("rule"),
+        moderator: AgentSpec.optional().describe(
+          "default: the shopper's model when the shopper is a model (the paper's moderator is an LLM), else rule",
+        ),
       })
       .strict()
-      .default({ assistant: "reference", shopper: "rule", moderator: "rule" }),
+      .default({ assistant: "reference", shopper: "rule" }),
     history: z
       .object({
         images: z
@@ -110,7 +112,10 @@ export const RunConfig = z
       }),
   })
   .strict();
-export type RunConfig = z.infer<typeof RunConfig>;
+/** A validated configuration, every role named (the moderator's default resolved). */
+export type RunConfig = Omit<z.infer<typeof RunConfig>, "agents"> & {
+  agents: { assistant: AgentSpec; shopper: AgentSpec; moderator: AgentSpec };
+};
 export type RunConfigInput = z.input<typeof RunConfig>;
 
 /** A configuration that cannot be used; the message names the source and the field. */
@@ -151,7 +156,11 @@ export function parseRunConfig(
       ...(first ? { field: first } : {}),
     });
   }
-  const config = parsed.data;
+  const { agents } = parsed.data;
+  const config: RunConfig = {
+    ...parsed.data,
+    agents: { ...agents, moderator: agents.moderator ?? defaultModerator(agents.shopper) },
+  };
   for (const role of POLICY_ROLES) {
     try {
       roles.resolve(role, roleId(config.agents[role]));
@@ -165,6 +174,15 @@ export function parseRunConfig(
     }
   }
   return config;
+}
+
+/**
+ * The moderator when none is named: the paper's moderator is an LLM, so a model-backed shopper's
+ * model moderates too; with the rule-based shopper, the rule-based moderator.
+ */
+export function defaultModerator(shopper: AgentSpec): AgentSpec {
+  const id = roleId(shopper);
+  return looksLikeModelId(id) ? id : "rule";
 }
 
 /** Reads a YAML or JSON config file (not yet validated: flags are merged over it first). */

@@ -24,8 +24,12 @@ export class LlmJudge implements JudgePolicy {
             role: "user",
             content: prompts.render("judge-turn", {
               store_name: storeName(input.env),
-              request: input.taskRequest,
-              outcome: input.outcome,
+              extras: [
+                ...(input.taskRequest !== undefined ? [`The shopper's request: ${input.taskRequest}`] : []),
+                ...(input.outcome !== undefined ? [`Outcome: ${input.outcome}`] : []),
+              ]
+                .map((line) => `${line}\n`)
+                .join(""),
               transcript: input.transcript,
             }),
           },

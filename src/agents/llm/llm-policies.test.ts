@@ -228,6 +228,13 @@ describe("moderator and judge", () => {
     expect(reply.output?.scores).toEqual(scores);
     expect(mock.requests).toHaveLength(1);
     expect(JSON.stringify(mock.requests[0]!.messages[0])).toContain("preference_alignment");
+    expect(JSON.stringify(mock.requests[0]!.messages[1])).toContain("Outcome: success_cart_added");
+    // The paper's input: the record alone.
+    mock.enqueue(text(JSON.stringify({ scores })));
+    await j.score({ env: "supermarket", transcript: "[turn 0] Assistant: Hi" });
+    const paper = JSON.stringify(mock.requests[1]!.messages[1]);
+    expect(paper).toContain("[turn 0] Assistant: Hi");
+    expect(paper).not.toMatch(/Outcome:|request:/);
   });
 });
 
