@@ -1,3 +1,4 @@
+export * from "./camera.js";
 export * from "./catalog.js";
 export * from "./color.js";
 export * from "./data-file.js";

@@ -32,6 +32,28 @@ describe("validateEnv on generated data", () => {
     expect(m).toContain("already used by sm-003");
   });
 
+  it("catches an arrival that shows no goods within reach: an area point moved away, a stand-off too far", () => {
+    const d = clone(furniture);
+    const area = d.layout.navTargets.find((t) => t.type === "area")!;
+    const wp = d.layout.waypoints.find((w) => w.id === area.approaches.area_point)!;
+    wp.yaw += 180; // facing out of the area
+    expect(messages(d).join("\n")).toContain(
+      `arriving at ${area.id} area_point (${wp.id}), no goods are in view`,
+    );
+    const s = clone(supermarket);
+    const fixture = s.layout.navTargets.find((t) => t.type === "fixture" && t.kind === "shelf")!;
+    const front = s.layout.waypoints.find((w) => w.id === fixture.approaches.front)!;
+    const [fx, fz] = [Math.sin((front.yaw * Math.PI) / 180), Math.cos((front.yaw * Math.PI) / 180)];
+    // Two metres farther back, still facing the shelf: the goods are in view but out of reach.
+    front.x += fx * 2;
+    front.z += fz * 2;
+    expect(messages(s).join("\n")).toMatch(
+      new RegExp(
+        `arriving at ${fixture.id} front \\(${front.id}\\), the nearest goods in view are \\d\\.\\d\\d m away; within 1.6 m needed`,
+      ),
+    );
+  });
+
   it("catches a colour shared between a product and a fixture", () => {
     const d = clone(supermarket);
     d.layout.navTargets[0]!.segColor = d.catalog.products[0]!.segColor;

@@ -16,6 +16,7 @@ import type { Product } from "../core/product.js";
 import type { DisplayArea, Fixture, NavTarget, Plinth, Store } from "../core/spatial.js";
 import { wallFootprint } from "./common/walls.js";
 import type { EnvData, EnvFiles, EnvPart } from "./env-data.js";
+import { checkArrivals } from "./validate-arrivals.js";
 import { checkCatalog, checkColors, checkEnvIds, checkUniqueIds, type Report } from "./validate-identity.js";
 
 /** Half the width of a shopper: standing points keep this much free floor around them, metres. */
@@ -40,6 +41,7 @@ export function validateEnv(data: EnvData, files: EnvFiles): DataProblem[] {
   checkInstanceOverlaps(data, ctx, report);
   checkLayoutGeometry(data, report);
   checkStandingPoints(data, ctx, report);
+  checkArrivals(data, report);
   return problems;
 }
 

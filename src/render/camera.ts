@@ -1,5 +1,4 @@
-/** Camera of the shared first-person view (used by the page and by Node). */
-export const CAMERA = { verticalFovDeg: 66, near: 0.05, far: 80, eyeHeight: 1.6 } as const;
+export { CAMERA } from "../core/camera.js";
 
 /** Where the shopper stands and looks: metres, degrees (yaw 0 faces north, -z; pitch > 0 looks up). */
 export interface CameraPose {

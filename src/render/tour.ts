@@ -1,3 +1,4 @@
+import { arrivalPitch } from "../core/camera.js";
 import type { EnvId } from "../core/manifest.js";
 import { loadEnvData } from "../envs/env-data.js";
 import type { CameraPose } from "./camera.js";
@@ -8,9 +9,9 @@ export interface TourStop {
 }
 
 /**
- * Poses that together show every navigation target: the start, then each supermarket fixture from
- * its front standing point (looking slightly down at the goods), or each store from outside its
- * doorway and each display area from its standing point.
+ * Poses that together show every navigation target: the start, then each fixture from its front
+ * standing point, each store from outside its doorway and each display area from its standing
+ * point, as a targeted move arrives there (its arrival pitch): each shows goods within reach.
  */
 export function tourStops(env: EnvId): TourStop[] {
   const { layout } = loadEnvData(env);
@@ -21,7 +22,7 @@ export function tourStops(env: EnvId): TourStop[] {
     const id = target.approaches[approach];
     const wp = layout.waypoints.find((w) => w.id === id);
     if (!wp) continue;
-    const pitch = target.type === "fixture" ? -12 : target.type === "area" ? -15 : 0;
+    const pitch = arrivalPitch(target);
     stops.push({ name: target.id, pose: { x: wp.x, z: wp.z, yaw: wp.yaw, pitch } });
   }
   return stops;

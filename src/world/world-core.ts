@@ -1,7 +1,9 @@
+import { arrivalPitch } from "../core/camera.js";
 import { forwardOf, normalizeYaw, type Point, yawTowards } from "../core/geometry.js";
 import type { EnvId } from "../core/manifest.js";
 import { type InspectionDetails, inspectionDetails, type Product } from "../core/product.js";
 import type { Fixture, NavTarget } from "../core/spatial.js";
+import { nearestPointsInReach } from "../envs/common/nearest-ring.js";
 import type { EnvData } from "../envs/env-data.js";
 import type { InspectionRules } from "../envs/env-definition.js";
 import { envDefinition } from "../envs/registry.js";
@@ -12,10 +14,6 @@ import { parseToolCall, TRANSLATIONAL } from "./tools.js";
 export const PITCH_LIMITS = { min: -60, max: 45 } as const;
 /** A translational action that moves less than this counts as stuck; three in a row are a motion stall. */
 export const STALL = { epsilonM: 0.05, steps: 3 } as const;
-/** Head pitch a targeted move ends with: at a fixture the shopper looks down at the goods. */
-const ARRIVAL_PITCH = { fixture: -15, store: 0, area: -10 } as const;
-/** The `nearest` approach stands this far from a fixture's edge, on points sampled this far apart. */
-const NEAREST = { offsetM: 0.55, spacingM: 0.4 } as const;
 
 export interface ShopperPose {
   x: number;
@@ -85,6 +83,8 @@ export class WorldCore {
   private readonly targets: Map<string, NavTarget>;
   /** How this store's shopper inspects and decides on items. */
   private readonly inspection: InspectionRules;
+  /** Per fixture, the points a `nearest` approach may end at (its goods within reach from there). */
+  private readonly nearestPoints = new Map<string, Point[]>();
 
   constructor(
     readonly env: EnvId,
@@ -244,34 +244,25 @@ export class WorldCore {
     );
     if (!wp) return { error: `'${handle}' has no ${approach} point` };
     if (!this.nav.path(from, [wp.x, wp.z])) return { error: `no walkable path to '${handle}' (${approach})` };
-    s.pose = { x: round(wp.x), z: round(wp.z), yaw: normalizeYaw(wp.yaw), pitch: ARRIVAL_PITCH[target.type] };
+    s.pose = { x: round(wp.x), z: round(wp.z), yaw: normalizeYaw(wp.yaw), pitch: arrivalPitch(target) };
     return { displacement: dist(from, [wp.x, wp.z]) };
   }
 
   /**
-   * The `nearest` approach: of walkable points just off the fixture's edges, the one with the shortest
-   * walk from here; the shopper keeps the heading of the walk's last leg (no facing adjustment).
+   * The `nearest` approach: of walkable points just off the fixture's stocked faces (never its short
+   * ends, where the goods are out of reach), the one with the shortest walk from here; the shopper
+   * keeps the heading of the walk's last leg (no facing adjustment, paper Appendix B.2).
    */
   private nearestPoint(f: Fixture, from: Point): { x: number; z: number; yaw?: number } | undefined {
-    const ring: Point[] = [];
-    const n = f.footprint.length;
-    for (let i = 0; i < n; i++) {
-      const p = f.footprint[i]!;
-      const q = f.footprint[(i + 1) % n]!;
-      const len = dist(p, q);
-      const [nx, nz] = [(q[1] - p[1]) / len, -(q[0] - p[0]) / len];
-      const outward =
-        dist([(p[0] + q[0]) / 2 + nx, (p[1] + q[1]) / 2 + nz], f.location) >
-        dist([(p[0] + q[0]) / 2, (p[1] + q[1]) / 2], f.location);
-      const sign = outward ? 1 : -1;
-      const count = Math.max(1, Math.floor(len / NEAREST.spacingM));
-      for (let k = 0; k <= count; k++) {
-        const t = (k + 0.5) / (count + 1);
-        ring.push([
-          p[0] + (q[0] - p[0]) * t + sign * nx * NEAREST.offsetM,
-          p[1] + (q[1] - p[1]) * t + sign * nz * NEAREST.offsetM,
-        ]);
-      }
+    let ring = this.nearestPoints.get(f.id);
+    if (!ring) {
+      ring = nearestPointsInReach(
+        f,
+        this.data.instances.instances,
+        this.products,
+        this.inspection.reachM,
+      ).map((r) => r.point);
+      this.nearestPoints.set(f.id, ring);
     }
     let best: { point: Point; length: number; yaw: number | undefined } | undefined;
     for (const point of ring) {

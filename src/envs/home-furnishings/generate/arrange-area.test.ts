@@ -57,10 +57,23 @@ describe("arrangeArea", () => {
     }
   });
 
-  it("puts the standing point near the open edge, facing into the area", () => {
-    expect(result.point.z).toBeCloseTo(1.0);
+  it("puts the standing point near the open edge, facing into the area, close to the nearest row", () => {
+    // Open to the north: the open edge is z = 0; rows fill from the far wall (z = 5.3) towards it.
+    expect(result.point.z).toBeGreaterThanOrEqual(1.0);
     expect(result.point.yaw).toBe(180);
     expect(result.items.every((i) => i.yaw === 0)).toBe(true);
+    const nearestRow = Math.min(
+      ...result.items.map((i) => i.z - items.find((s) => s.product === i.product)!.depth / 2),
+    );
+    expect(nearestRow - result.point.z).toBeLessThanOrEqual(1.5 + 1e-9);
+  });
+
+  it("walks the standing point in towards the goods of a sparse area, so they are within reach", () => {
+    const sparse = arrangeArea("sparse", slot, [item("lamp", 0.3, 0.3, true), item("vase", 0.2, 0.2, true)]);
+    const plinth = sparse.plinths[0]!;
+    const plinthFront = Math.min(...plinth.footprint.map(([, z]) => z));
+    expect(plinthFront - sparse.point.z).toBeCloseTo(1.5);
+    expect(sparse.point.z).toBeGreaterThan(2);
   });
 
   it("refuses an area that cannot hold its items", () => {

@@ -35,6 +35,8 @@ const ROW_AISLE = 0.6;
 const STAND_HALF_WIDTH = 0.9;
 const STAND_DEPTH = 1.8;
 const POINT_INSET = 1.0;
+/** The standing point stands at most this far in front of the nearest row, so its pieces are within reach. */
+const FRONT_GAP = 1.5;
 
 interface Placed {
   item: DisplayItem & { turned: boolean };
@@ -167,6 +169,9 @@ export function arrangeArea(areaId: string, slot: AreaSlot, items: DisplayItem[]
     }
   }
   plinths.sort((a, b) => a.id.localeCompare(b.id, "en", { numeric: true }));
-  const [px, pz] = toWorld(lu / 2, lv - POINT_INSET);
+  // Near the open edge, but never farther than FRONT_GAP from the row nearest to it: an area with
+  // few pieces (all in its far rows) would otherwise leave them beyond reach, or out of view.
+  const nearestRow = Math.max(...placed.map((p) => p.v + p.item.depth / 2));
+  const [px, pz] = toWorld(lu / 2, Math.min(lv - POINT_INSET, nearestRow + FRONT_GAP));
   return { items: out, plinths, point: { x: px, z: pz, yaw: slot.open === "north" ? 180 : 0 } };
 }

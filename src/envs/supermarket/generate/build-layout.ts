@@ -19,7 +19,11 @@ export function buildSupermarketLayout(segColors: HexColor[]): Layout {
     for (const side of model.sides) {
       const faceYaw = side === "front" ? placement.yaw : normalizeYaw(placement.yaw + 180);
       const id = `W${String(waypoints.length + 1).padStart(2, "0")}`;
-      const point = facingPointFront(placement.center, faceYaw, model.depth / 2 + STAND_OFF_M);
+      const point = facingPointFront(
+        placement.center,
+        faceYaw,
+        model.depth / 2 + (model.standOff ?? STAND_OFF_M),
+      );
       waypoints.push({ id, ...point, target: section.id, approach: side });
       approaches[side] = id;
     }

@@ -21,6 +21,8 @@ export interface FixtureModel {
   frontInset: number;
   /** Rows of goods one behind the other on each side (bins and stands hold more than a shelf edge). */
   rows: number;
+  /** How far from the face the side's fixed standing point is, m (default STAND_OFF_M). */
+  standOff?: number;
 }
 
 /**
@@ -73,6 +75,9 @@ export const MODELS: Record<FixtureKind, FixtureModel> = {
     backInset: 0.08,
     frontInset: 0.08,
     rows: 1,
+    // One looks down into a chest freezer from right beside it: from farther away its walls hide
+    // the goods along the near side.
+    standOff: 0.35,
   },
   open_cooler: {
     width: 3,
