@@ -1,6 +1,6 @@
 // Re-renders the golden test data after an intended change:
 //   npx tsx scripts/update-golden.ts images        the golden views (src/render/golden.ts) into src/render/testdata/
-//   npx tsx scripts/update-golden.ts trajectories  the embedded default's subset-0 trajectories' digests
+//   npx tsx scripts/update-golden.ts trajectories  the embedded default run's trajectories' digests (all 200 tasks)
 // (no argument: both).
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -53,5 +53,17 @@ describe("errors reach the user in one place", () => {
     expect(renamed.code).toBe(2);
     expect(renamed.err).toContain(`${config}: agents.user is now called agents.shopper`);
     expect(renamed.err.split("\n").filter(Boolean)).toHaveLength(2);
+    const refused = await runCli(
+      "run",
+      "--assistant",
+      "reference",
+      "--condition",
+      "no-evv-caption",
+      "--out",
+      out,
+    );
+    expect(refused.code).toBe(2);
+    expect(refused.err).toContain("condition no-evv-caption: the assistant 'reference' cannot play it");
+    expect(refused.err).toContain("hint: the reference assistant reads the visible-entity list");
   });
 });

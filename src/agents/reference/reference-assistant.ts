@@ -2,7 +2,9 @@ import type { ToolCall } from "../../core/dialogue.js";
 import type { Product } from "../../core/product.js";
 import type { RoleObservation } from "../../render/observer.js";
 import { money } from "../../tasks/build-goal.js";
-import { LabelLexicon } from "../knowledge/language.js";
+import { describeLabel, hasLabel } from "../../tasks/labels.js";
+import type { NeedSpec } from "../../tasks/role-spec.js";
+import { LabelLexicon, normalize } from "../knowledge/language.js";
 import type { StoreKnowledge } from "../knowledge/store-knowledge.js";
 import type {
   AssistantAction,
@@ -19,6 +21,12 @@ const IDLE: ToolCall = { name: "idle", arguments: {} };
 
 /** How the assistant asks for a look at an item, by the store's way of inspecting. */
 const LOOK = { hold: "pick it up to take a look", check: "check it to see the details" } as const;
+
+/** Whether a request names the kind of product (one of the family's nouns or categories), not only its use. */
+function namesKind(text: string, family: NeedSpec): boolean {
+  const t = normalize(text);
+  return [...family.nouns, ...family.categories].some((n) => t.includes(normalize(n)));
+}
 
 /** Why a product suits the shopper, in words, from what is known of the need. */
 function reasonFor(p: Product, beliefs: Beliefs): string {
@@ -46,8 +54,11 @@ export class ReferenceAssistant implements AssistantPolicy {
   /** The product the shopper is deciding on (recommended or inspected). */
   private pending?: string;
 
+  private readonly lexicon: LabelLexicon;
+
   constructor(private readonly k: StoreKnowledge) {
-    this.beliefs = new Beliefs(k, new LabelLexicon(k.vocabulary));
+    this.lexicon = new LabelLexicon(k.vocabulary);
+    this.beliefs = new Beliefs(k, this.lexicon);
   }
 
   async act(ctx: AssistantContext): Promise<PolicyReply<AssistantOutput>> {
@@ -74,9 +85,18 @@ export class ReferenceAssistant implements AssistantPolicy {
       return this.out({ type: "Greet" }, "Hi, welcome! What are you shopping for today?", IDLE, ranking);
     }
     const b = this.beliefs;
+    // A request that names a use but no kind of product ("for evenings of homework"): clarify the need.
+    if (b.family && ctx.turn === 1 && !namesKind(last.utterance, b.family)) {
+      return this.out(
+        { type: "ClarifyNeed" },
+        "Just to make sure I understand: what kind of product do you have in mind for that?",
+        IDLE,
+        ranking,
+      );
+    }
     if (!b.family) {
       return this.out(
-        { type: "AskPreference" },
+        { type: "ClarifyNeed" },
         "Happy to help you find it. What kind of product are you looking for, and what will you use it for?",
         IDLE,
         ranking,
@@ -89,6 +109,17 @@ export class ReferenceAssistant implements AssistantPolicy {
       const p = this.k.product(deciding);
       if (b.fits(p)) {
         const asksWhy = /\bwhy\b|how come|what makes|sure it|explain/i.test(last.utterance);
+        const asksToCompare = /\bcompare|other options|alternatives?\b/i.test(last.utterance);
+        if (/\b(?:anything|something) cheaper\b/i.test(last.utterance)) return this.cheaper(p, ranking);
+        if (asksToCompare && !asksWhy) return this.compare(p, ranking);
+        if (!asksWhy && this.asksAboutIt(last.utterance)) {
+          return this.out(
+            { type: "AnswerQuestion" },
+            `${this.answer(p, last.utterance)} Would you like to add it to your cart?`,
+            { name: "add_to_cart", arguments: {} },
+            ranking,
+          );
+        }
         if (asksWhy) {
           return this.out(
             { type: "Explain" },
@@ -193,7 +224,7 @@ export class ReferenceAssistant implements AssistantPolicy {
     }
     // At the place: ask what is still unknown, or bring the item into view and reach.
     if (!ready && question)
-      return this.out({ type: "ClarifyNeed" }, `${lead}We're in the right spot.${ask}`, IDLE, ranking);
+      return this.out({ type: "AskPreference" }, `${lead}We're in the right spot.${ask}`, IDLE, ranking);
     const local = guideToItem(this.k, pose, best.id, reach);
     const h = this.k.handles.assistant.get(goal.id)!;
     return this.out(
@@ -236,6 +267,45 @@ export class ReferenceAssistant implements AssistantPolicy {
         targetId: t.targetId ?? this.k.targetByAssistantHandle.get(t.handle),
       })),
     };
+  }
+
+  /** Answers hesitation over the price: a cheaper product that fits, or why this one is the most affordable. */
+  private cheaper(p: Product, ranking: string[]): AssistantOutput {
+    const b = this.beliefs;
+    const other = b
+      .rank()
+      .filter((q) => q.id !== p.id && b.fits(q) && q.price < p.price)
+      .sort((x, y) => x.price - y.price)[0];
+    const utterance = other
+      ? `I understand. The ${other.brand} ${other.name} also fits and costs ${money(other.price)}, so that's an option — but the ${p.name} at ${money(p.price)} has everything you asked for. Would you like to take it?`
+      : `I understand — at ${money(p.price)} it's the most affordable option that has everything you asked for: ${reasonFor(p, b)}. Would you like to take it?`;
+    return this.out({ type: "HandleRejection" }, utterance, { name: "add_to_cart", arguments: {} }, ranking);
+  }
+
+  /** Compares the product being decided on with the next best that fits, and still recommends the first. */
+  private compare(p: Product, ranking: string[]): AssistantOutput {
+    const b = this.beliefs;
+    const other = b.rank().find((q) => q.id !== p.id && b.fits(q));
+    const utterance = other
+      ? `Compared with the ${other.brand} ${other.name} at ${money(other.price)}, the ${p.name} is ${p.price <= other.price ? "the better value" : "the closer match"}: ${reasonFor(p, b)}. Both fit what you told me; I'd go with the ${p.name}. Shall we add it to your cart?`
+      : `It's the only one here that fits everything you asked for: ${reasonFor(p, b)}. Shall we add it to your cart?`;
+    return this.out({ type: "Compare" }, utterance, { name: "add_to_cart", arguments: {} }, ranking);
+  }
+
+  /** A factual question about the item ("Is it gluten-free?", "How much is it?"). */
+  private asksAboutIt(text: string): boolean {
+    return /\b(is it|does it|how much|what(?:'s| is) the price|how big)\b[^?]*\?/i.test(text);
+  }
+
+  /** The catalog's answer: the price, and for each label the question names, whether the item has it. */
+  private answer(p: Product, question: string): string {
+    const { required, unwanted } = this.lexicon.read(question);
+    const facts = [...required, ...unwanted].map((l) => {
+      const has = hasLabel(p, l);
+      if (l.facet === "allergen") return has ? `it contains ${l.value}` : `it's free of ${l.value}`;
+      return `${has ? "it is" : "it isn't"} ${describeLabel(l, p.kind)}`;
+    });
+    return `It's ${money(p.price)}${facts.length ? `, and ${facts.join(", and ")}` : ""}.`;
   }
 
   /** The next thing to ask while walking: budget, then what to avoid, then anything else. */

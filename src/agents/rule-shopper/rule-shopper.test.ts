@@ -94,4 +94,59 @@ describe("the rule-based shopper", () => {
       expect(r.output.utterance).toMatch(/budget/);
     }
   });
+
+  it("follows its acceptance policy in full: hesitates over the price, asks why, asks to compare, then buys", async () => {
+    const { k, task: base, ctx } = await setup();
+    const task = structuredClone(base);
+    task.goal.acceptance.explanationNeeded = "high";
+    task.goal.acceptance.considerAlternatives = "high";
+    const target = k.product(task.goal.target.product);
+    task.goal.budget.amount = target.price / 0.8; // the price is near the budget
+    const c = (turn: number, utterance: string) => {
+      const x = ctx(turn, utterance, target.id);
+      x.task = task;
+      x.profile = structuredClone(x.profile);
+      x.profile.interaction.priceSensitivity = "high";
+      return x;
+    };
+    const s = new RuleShopper(k, task, 1);
+    await s.act(c(0, "Hi!"));
+    const said: string[] = [];
+    for (let turn = 1; turn <= 4; turn++) {
+      const r = await s.act(c(turn, "It fits what you told me. Shall we add it to your cart?"));
+      said.push(`${r.output.tool_call.name}: ${r.output.utterance}`);
+    }
+    expect(said[0]).toMatch(/^idle: .*cheaper\?$/);
+    expect(said[1]).toMatch(/^idle: .*(why|suits me)/i);
+    expect(said[2]).toMatch(/^idle: .*compare/i);
+    expect(said[3]).toMatch(/^add_to_cart: /);
+  });
+
+  it("a shopper who seeks explanations asks about its must-have while it inspects a recommended item", async () => {
+    const { k, task, ctx } = await setup();
+    const target = k.product(task.goal.target.product);
+    const x = ctx(2, `I'd recommend the ${target.brand} ${target.name}. It's right in front of you.`);
+    x.profile = structuredClone(x.profile);
+    x.profile.interaction.explanationSeeking = "high";
+    x.observation = {
+      ...x.observation,
+      products: [
+        {
+          handle: "4",
+          name: target.name,
+          brand: target.brand,
+          distanceM: 1,
+          bearing: "ahead",
+          pixels: 500,
+          box: { x0: 0, y0: 0, x1: 1, y1: 1 },
+        },
+      ],
+      handles: { products: { "4": target.id }, targets: {} },
+    };
+    const s = new RuleShopper(k, task, 1);
+    await s.act(ctx(0, "Hi!"));
+    const r = await s.act(x);
+    expect(r.output.tool_call).toEqual({ name: "pick_up_item", arguments: { target: "4" } });
+    expect(r.output.utterance).toMatch(/\bIs it [^?]+\?$/);
+  });
 });

@@ -34,6 +34,14 @@ export class RuleShopper implements ShopperPolicy {
   private readonly declined = new Set<string>();
   /** This episode's disclosure order (a direct question can move a detail forward). */
   private readonly steps: DisclosureStep[];
+  /** Stores where items are checked in place: the product checked and not yet decided on. */
+  private considering?: string;
+  /** Products the shopper has asked why they suit it, and asked a question about. */
+  private readonly askedWhy = new Set<string>();
+  private readonly askedAbout = new Set<string>();
+  /** Whether it has asked how the item compares with the alternatives, and for something cheaper (once each). */
+  private askedToCompare = false;
+  private askedForCheaper = false;
 
   constructor(
     private readonly k: StoreKnowledge,
@@ -73,22 +81,42 @@ export class RuleShopper implements ShopperPolicy {
       };
     }
 
-    // 1. Decide on the item being inspected: the one in hand, or the one just checked.
-    const deciding =
-      this.k.def.inspection.mode === "hold"
-        ? ctx.shared.held
-        : ctx.lastAction?.success
-          ? ctx.lastAction.revealed?.product
-          : undefined;
+    // 1. Decide on the item being inspected: the one in hand, or the one checked and not yet decided.
+    if (ctx.lastAction?.success && ctx.lastAction.revealed)
+      this.considering = ctx.lastAction.revealed.product;
+    const deciding = this.k.def.inspection.mode === "hold" ? ctx.shared.held : this.considering;
     if (deciding) {
       const p = this.k.product(deciding);
       const problem = this.problemWith(p);
       if (!problem) {
+        // The acceptance policy, in full: an explanation first where it asks for one (always when
+        // `high`, when none was given when `medium`), and a comparison when it weighs alternatives.
+        const { explanationNeeded, considerAlternatives } = goal.acceptance;
+        // A price-sensitive shopper hesitates over a price near its budget, once.
+        if (
+          !this.askedForCheaper &&
+          profile.interaction.priceSensitivity === "high" &&
+          p.price > 0.7 * goal.budget.amount
+        ) {
+          this.askedForCheaper = true;
+          return {
+            utterance: this.say([
+              "Hmm, it's a bit more than I hoped to spend — is there anything cheaper?",
+              `That's more than I'd like to pay for ${goal.need.noun}. Is there something cheaper?`,
+            ]),
+            tool_call: IDLE,
+          };
+        }
         const explained =
           /because|fits|within your|matches|suit|good (?:choice|fit)|[a-z]+-free|flavou?r|budget/i.test(
             ctx.assistantUtterance,
           );
-        if (goal.acceptance.explanationNeeded === "high" && !explained && !questions.confirm) {
+        if (
+          !this.askedWhy.has(p.id) &&
+          (explanationNeeded === "high" ||
+            (explanationNeeded === "medium" && !explained && !questions.confirm))
+        ) {
+          this.askedWhy.add(p.id);
           return {
             utterance: this.say([
               `Why would this ${p.name} be a good fit for me?`,
@@ -97,6 +125,17 @@ export class RuleShopper implements ShopperPolicy {
             tool_call: IDLE,
           };
         }
+        if (!this.askedToCompare && considerAlternatives === "high") {
+          this.askedToCompare = true;
+          return {
+            utterance: this.say([
+              "How does it compare with the other options?",
+              "Before I decide — how does this compare with the alternatives?",
+            ]),
+            tool_call: IDLE,
+          };
+        }
+        this.considering = undefined;
         return {
           utterance: this.say([
             "This is what I need — I'll take it.",
@@ -107,6 +146,7 @@ export class RuleShopper implements ShopperPolicy {
         };
       }
       this.declined.add(p.id);
+      this.considering = undefined;
       return {
         utterance: this.rejection(p, problem),
         tool_call: { name: this.k.def.inspection.declineTool, arguments: {} },
@@ -215,6 +255,12 @@ export class RuleShopper implements ShopperPolicy {
     if (named) {
       if (named.distanceM <= reach) {
         parts.push(this.say(["Let me take a look.", "I'll have a closer look.", "Let me check it."]));
+        const id = ctx.observation.handles.products[named.handle];
+        // A shopper who seeks explanations asks about what matters to it while it looks.
+        if (id && ctx.profile.interaction.explanationSeeking === "high" && !this.askedAbout.has(id)) {
+          this.askedAbout.add(id);
+          parts.push(this.questionAbout());
+        }
         return { name: inspect, arguments: { target: named.handle } };
       }
       if (named.bearing !== "ahead")
@@ -291,6 +337,13 @@ export class RuleShopper implements ShopperPolicy {
       ]);
     }
     return IDLE;
+  }
+
+  /** A question about the item: one of its must-haves if it has any, else the price. */
+  private questionAbout(): string {
+    const kind = this.k.def.productKind;
+    const required = this.task.goal.preferences.required[0];
+    return required ? `Is it ${describeLabel(required, kind)}?` : "How much is it?";
   }
 
   private declinedHandle(ctx: ShopperContext, handle: string): boolean {
