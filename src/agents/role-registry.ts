@@ -90,16 +90,20 @@ export function looksLikeModelId(id: string): boolean {
   return id.includes(":");
 }
 
-const MODEL_BACKED: { [R in PolicyRole]: PolicyEntry<R> } = {
-  assistant: { needs: { minimap: true }, create: (o) => new LlmAssistant(o.knowledge, o.condition, llm(o)) },
-  shopper: { needs: { minimap: true }, create: (o) => new LlmShopper(o.knowledge, llm(o)) },
-  moderator: { create: (o) => new LlmModerator(llm(o)) },
+/** Each role's LLM policy, for a model id. */
+const MODEL_BACKED: { [R in PolicyRole]: (model: string) => PolicyEntry<R> } = {
+  assistant: (model) => ({
+    needs: { minimap: true },
+    create: (o) => new LlmAssistant(o.knowledge, o.condition, llm(model, o)),
+  }),
+  shopper: (model) => ({
+    needs: { minimap: true },
+    create: (o) => new LlmShopper(o.knowledge, llm(model, o)),
+  }),
+  moderator: (model) => ({ create: (o) => new LlmModerator(llm(model, o)) }),
 };
 
-// The model id travels in the options of a model-backed entry (set by `resolve`).
-type ModelOptions = PolicyOptions & { model: string };
-function llm(o: PolicyOptions) {
-  const { model } = o as ModelOptions;
+function llm(model: string, o: PolicyOptions) {
   return {
     model,
     client: o.client,
@@ -163,12 +167,7 @@ export class RoleRegistry {
     } catch (err) {
       throw new AgentIdError(`${field}: ${(err as Error).message}`, { exitCode: 2, field });
     }
-    const backed = MODEL_BACKED[role];
-    return {
-      id,
-      ...(backed.needs ? { needs: backed.needs } : {}),
-      create: (o) => backed.create({ ...o, model: id } as ModelOptions),
-    };
+    return { id, ...(MODEL_BACKED[role] as (model: string) => PolicyEntry<R>)(id) };
   }
 }
 
