@@ -2,18 +2,11 @@ import { describe, expect, it } from "vitest";
 import { money } from "../../tasks/build-goal.js";
 import { loadTaskBank } from "../../tasks/task-bank-file.js";
 import { StoreKnowledge } from "../knowledge/store-knowledge.js";
+import { emptyView } from "../testing/empty-view.js";
 import type { AssistantContext, DialogueTurn } from "../types.js";
 import { ReferenceAssistant } from "./reference-assistant.js";
 
-const view = {
-  role: "assistant" as const,
-  products: [],
-  targets: [],
-  caption: "",
-  marks: [],
-  handles: { products: {}, targets: {} },
-  image: Buffer.alloc(0),
-};
+const view = emptyView("assistant");
 
 /** Plays a dialogue: the shopper's lines, each answered by the assistant; the last with `held` in hand. */
 async function converse(lines: string[], held: string | null = null) {

@@ -3,18 +3,11 @@ import { money } from "../../tasks/build-goal.js";
 import { hasLabel } from "../../tasks/labels.js";
 import { loadTaskBank } from "../../tasks/task-bank-file.js";
 import { StoreKnowledge } from "../knowledge/store-knowledge.js";
+import { emptyView } from "../testing/empty-view.js";
 import type { ShopperContext } from "../types.js";
 import { RuleShopper } from "./rule-shopper.js";
 
-const view = {
-  role: "shopper" as const,
-  products: [],
-  targets: [],
-  caption: "",
-  marks: [],
-  handles: { products: {}, targets: {} },
-  image: Buffer.alloc(0),
-};
+const view = emptyView("shopper");
 
 async function setup() {
   const k = await StoreKnowledge.load("supermarket");
