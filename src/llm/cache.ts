@@ -1,11 +1,19 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { z } from "zod";
 
-export interface CachedResponse {
-  text: string;
-  inputTokens: number;
-  outputTokens: number;
-}
+/** A cached response, validated on read: a damaged entry is ignored (refetched and overwritten). */
+export const CachedResponse = z
+  .object({
+    text: z.string(),
+    inputTokens: z.number().int().nonnegative(),
+    outputTokens: z.number().int().nonnegative(),
+  })
+  .strict();
+export type CachedResponse = z.infer<typeof CachedResponse>;
+
+// Two requests of one process may write one key at once: each writes its own temp file.
+let tempSeq = 0;
 
 /**
  * Model responses on disk, one JSON file per request key (model id, full request with images by
@@ -19,18 +27,22 @@ export class ResponseCache {
     return join(this.dir, key.slice(0, 2), `${key}.json`);
   }
 
+  /** The cached response, or undefined when there is none or it is damaged (not JSON, wrong shape). */
   get(key: string): CachedResponse | undefined {
+    let raw: unknown;
     try {
-      return JSON.parse(readFileSync(this.path(key), "utf8")) as CachedResponse;
+      raw = JSON.parse(readFileSync(this.path(key), "utf8"));
     } catch {
       return undefined;
     }
+    const parsed = CachedResponse.safeParse(raw);
+    return parsed.success ? parsed.data : undefined;
   }
 
   set(key: string, value: CachedResponse): void {
     const path = this.path(key);
     mkdirSync(dirname(path), { recursive: true });
-    const tmp = `${path}.${process.pid}.tmp`;
+    const tmp = `${path}.${process.pid}.${++tempSeq}.tmp`;
     writeFileSync(tmp, JSON.stringify(value));
     renameSync(tmp, path);
   }

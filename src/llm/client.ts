@@ -385,6 +385,16 @@ function classify(err: unknown): {
     if (status !== undefined)
       return { kind: "http", message: `HTTP ${status}: ${err.message}`, retry: false, status };
     const cause = (err.cause as { code?: string } | undefined)?.code;
+    // A connection the server closed or reset is transient (the AI SDK words it "Cannot connect to
+    // API: other side closed"): retried, not taken for an unreachable host.
+    if (
+      cause === "ECONNRESET" ||
+      cause === "UND_ERR_SOCKET" ||
+      /other side closed|socket hang up|ECONNRESET|terminated/i.test(
+        `${err.message} ${String(err.cause ?? "")}`,
+      )
+    )
+      return { kind: "http", message: `connection reset (${cause ?? "closed by the server"})`, retry: true };
     if (
       cause === "ECONNREFUSED" ||
       cause === "ENOTFOUND" ||

@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -105,6 +105,28 @@ describe("LlmClient against the mock server", () => {
     );
     const r = await fast().complete({ model: mock.modelId(), messages: [{ role: "user", content: "hi" }] });
     expect(r).toMatchObject({ text: "third time", attempts: 3 });
+  });
+
+  it("retries a connection the server resets", async () => {
+    mock.enqueue({ kind: "reset" }, { kind: "text", content: "after the reset" });
+    const r = await fast().complete({ model: mock.modelId(), messages: [{ role: "user", content: "hi" }] });
+    expect(r).toMatchObject({ text: "after the reset", attempts: 2 });
+  });
+
+  it("ignores a damaged cache entry: it refetches and overwrites it", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "siturec-cache-"));
+    const req = { model: mock.modelId(), messages: [{ role: "user" as const, content: "cache me" }] };
+    mock.enqueue({ kind: "text", content: "first" });
+    await fast(dir).complete(req);
+    const [sub] = readdirSync(dir);
+    const [file] = readdirSync(join(dir, sub!));
+    for (const damage of ["null", '{"text": 5}', "{ truncated"]) {
+      writeFileSync(join(dir, sub!, file!), damage);
+      mock.enqueue({ kind: "text", content: "refetched" });
+      const r = await fast(dir).complete(req);
+      expect(r, damage).toMatchObject({ text: "refetched", cached: false });
+    }
+    expect((await fast(dir).complete(req)).cached).toBe(true);
   });
 
   it("gives up after the retries with an LlmError, and never caches an error", async () => {

@@ -6,7 +6,9 @@ export type MockReply =
   | { kind: "text"; content: string; inputTokens?: number; outputTokens?: number }
   | { kind: "status"; status: number; retryAfterSeconds?: number; body?: string }
   | { kind: "hang"; ms: number }
-  | { kind: "malformed" };
+  | { kind: "malformed" }
+  /** The connection is closed without an answer (a reset). */
+  | { kind: "reset" };
 
 export interface RecordedRequest {
   model: string;
@@ -47,6 +49,8 @@ export class MockOpenAIServer {
               reply.body ??
                 JSON.stringify({ error: { message: `mock error ${reply.status}`, type: "mock" } }),
             );
+          } else if (reply.kind === "reset") {
+            req.socket.destroy();
           } else if (reply.kind === "malformed") {
             res.writeHead(200, { "content-type": "application/json" }).end("{ this is not json");
           } else if (reply.kind === "text") {
