@@ -41,8 +41,9 @@ describe("errors reach the user in one place", () => {
     const out = mkdtempSync(join(tmpdir(), "siturec-cli-errors-"));
     const tasks = await runCli("run", "--tasks", "first-ten", "--out", out);
     expect(tasks.code).toBe(2);
-    expect(tasks.err).toContain("siturec run: command line: tasks: a range FROM:TO");
-    expect(tasks.err).toContain("hint: --tasks sets tasks");
+    expect(tasks.err).toContain("siturec run: --tasks: a range FROM:TO");
+    const turns = await runCli("run", "--max-turns", "0", "--out", out);
+    expect(turns.err).toContain("siturec run: --max-turns: must be 1..100");
     const wrongRole = await runCli("run", "--user", "reference", "--out", out);
     expect(wrongRole.code).toBe(2);
     expect(wrongRole.err).toContain("agents.shopper: 'reference' is an assistant, not a shopper");

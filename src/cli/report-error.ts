@@ -1,20 +1,6 @@
 import { SiturecError } from "../core/errors.js";
 import type { CliIo } from "./io.js";
-
-/** Run config fields and the flags of `siturec run` that set them, to name the flag in a hint. */
-const FLAG_OF_FIELD: Record<string, string> = {
-  env: "--env",
-  tasks: "--tasks",
-  subset: "--subset",
-  condition: "--condition",
-  maxTurns: "--max-turns",
-  seed: "--seed",
-  concurrency: "--concurrency",
-  storeDir: "--out",
-  "agents.assistant": "--assistant",
-  "agents.shopper": "--shopper",
-  "agents.moderator": "--moderator",
-};
+import { FLAG_OF_FIELD } from "./run-flags.js";
 
 /**
  * The one place errors reach the user: a siturec error as its message and, where there is one, a

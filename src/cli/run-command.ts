@@ -1,14 +1,16 @@
 import type { Command } from "commander";
 import { Option } from "commander";
 import { ConditionId } from "../core/dialogue.js";
+import { formatZodIssues } from "../core/zod-issues.js";
 import { envIds } from "../envs/registry.js";
 import { RunIdentityError } from "../runner/plan.js";
 import { type RunProgress, runBenchmark } from "../runner/run-benchmark.js";
-import { ConfigError, parseRunConfig, readConfigFile } from "../runner/run-config.js";
+import { ConfigError, parseRunConfig, RunConfig, readConfigFile } from "../runner/run-config.js";
 import type { StoreSummary } from "../runner/run-summary.js";
 import { openRunStore } from "../storage/open-run-store.js";
 import type { CliIo } from "./io.js";
 import { ProgressReporter } from "./progress-bar.js";
+import { FLAG_OF_FIELD } from "./run-flags.js";
 import { formatTable } from "./table.js";
 import { parseInteger } from "./tasks-command.js";
 
@@ -136,6 +138,17 @@ export function registerRun(
           });
         base = run.config as Record<string, unknown>;
       }
+      // The flags alone first, so that a bad one is named as the user typed it (`--max-turns: …`).
+      const fromFlags = RunConfig.safeParse(flagConfig(flags));
+      if (!fromFlags.success)
+        throw new ConfigError(
+          formatZodIssues(fromFlags.error, {
+            max: 3,
+            separator: "\n",
+            label: (path) => (path && FLAG_OF_FIELD[path]) || path || "(flags)",
+          }),
+          { exitCode: 2, hint: "siturec run --help lists the flags and their values" },
+        );
       const config = parseRunConfig(merge(base, flagConfig(flags)), flags.config ?? "command line");
       const jsonl = flags.progress === "jsonl";
       const reporter = new ProgressReporter(io.err, isTty());

@@ -4,10 +4,11 @@ import { hashOf, sha256 } from "../core/hash.js";
 import type { EnvId } from "../core/manifest.js";
 import type { Profile } from "../core/profile.js";
 import type { Task, TaskBank } from "../core/task.js";
+import { envOfId } from "../envs/registry.js";
 import type { RunStore } from "../storage/run-store.js";
 import { loadTaskBank, taskBankFile } from "../tasks/task-bank-file.js";
 import { codeVersion } from "./code-version.js";
-import { envsOf, type RunConfig } from "./run-config.js";
+import { ConfigError, envsOf, type RunConfig } from "./run-config.js";
 
 /** One episode a run will play: a task of a store's bank, at its place in the bank. */
 export interface PlannedEpisode {
@@ -69,9 +70,35 @@ export function selectTasks(bank: TaskBank, config: RunConfig): { task: Task; po
   return chosen;
 }
 
-/** Every episode a configuration selects, store by store. */
+/**
+ * Every episode a configuration selects, store by store. A selection that selects nothing (a range
+ * past the banks or backwards, an id no selected bank has, subsets that exclude every chosen task)
+ * is refused, naming the field and what exists.
+ */
 export function selectEpisodes(config: RunConfig): PlannedEpisode[] {
-  return envsOf(config).flatMap((env) => {
+  const envs = envsOf(config);
+  const sel = config.tasks;
+  const refuse = (field: "tasks" | "subset", why: string) =>
+    new ConfigError(`${field} ${config[field]}: ${why}`, { exitCode: 2, field });
+  if (sel && /^\d+:\d+$/.test(sel)) {
+    const [from, to] = sel.split(":").map(Number) as [number, number];
+    if (from >= to) throw refuse("tasks", "FROM must be less than TO (positions FROM to TO − 1)");
+  }
+  if (sel && !/^\d+(:\d+)?$/.test(sel)) {
+    const ids = sel.split(",");
+    const known = new Set(envs.flatMap((env) => loadTaskBank(env).tasks.map((t) => t.id)));
+    const unknown = ids.filter((id) => !known.has(id));
+    if (unknown.length) {
+      const elsewhere = unknown.map((id) => envOfId(id)).find((d) => d && !envs.includes(d.id));
+      throw refuse(
+        "tasks",
+        elsewhere
+          ? `${unknown.join(", ")} ${unknown.length === 1 ? "is a task" : "are tasks"} of ${elsewhere.id}, and this run covers ${envs.join(", ")}`
+          : `no task ${unknown.join(", ")} in the ${envs.join(" or ")} bank (siturec tasks list shows the ids)`,
+      );
+    }
+  }
+  const episodes = envs.flatMap((env) => {
     const bank = loadTaskBank(env);
     return selectTasks(bank, config).map(({ task, position }) => ({
       env,
@@ -80,6 +107,13 @@ export function selectEpisodes(config: RunConfig): PlannedEpisode[] {
       profile: bank.profiles.find((p) => p.id === task.profileId)!,
     }));
   });
+  if (!episodes.length) {
+    const sizes = envs.map((env) => `${env} ${loadTaskBank(env).tasks.length}`).join(", ");
+    if (config.subset !== undefined && sel)
+      throw refuse("subset", `none of the tasks ${sel} is in subset ${config.subset}`);
+    throw refuse("tasks", `selects no task: the banks hold ${sizes} tasks (positions from 0)`);
+  }
+  return episodes;
 }
 
 /** The parts of a run's identity: what decides its episodes (not concurrency, storage or caching). */

@@ -41,8 +41,8 @@ export const RunConfig = z
     tasks: TaskSelection.optional(),
     subset: SubsetSelection.optional(),
     condition: ConditionId.default("full"),
-    maxTurns: z.number().int().min(1).max(100).default(20),
-    seed: z.number().int().min(0).default(0),
+    maxTurns: z.number().int().min(1, "must be 1..100").max(100, "must be 1..100").default(20),
+    seed: z.number().int().min(0, "must be 0 or more").default(0),
     agents: z
       .object({
         assistant: AgentSpec.default("reference"),
@@ -71,7 +71,7 @@ export const RunConfig = z
       })
       .strict()
       .default({ ids: false }),
-    concurrency: z.number().int().min(1).max(64).default(2),
+    concurrency: z.number().int().min(1, "must be 1..64").max(64, "must be 1..64").default(2),
     storeDir: z.string().min(1).default("siturec-runs"),
     images: z.boolean().default(true).describe("store each turn's annotated views"),
     render: z
