@@ -26,7 +26,7 @@ describe("siturec run, runs, export, schema", () => {
     expect((await run("run", "--config", config)).err).toMatch(/is not valid YAML/);
     const missing = await run("run", "--resume", "nope", "--out", tmp());
     expect(missing.code).toBe(2);
-    expect(missing.err).toMatch(/no run 'nope'/);
+    expect(missing.err).toMatch(/no run store in/);
   });
 
   it("runs from a config file, lists the run, and exports its trajectories", async () => {

@@ -129,7 +129,7 @@ export function registerRun(
       let base = file;
       if (flags.resume && !flags.config) {
         // A resume without a config continues with the run's own configuration.
-        const store = openRunStore(flags.out ?? "siturec-runs");
+        const store = openRunStore(flags.out ?? "siturec-runs", { readonly: true });
         const run = await store.getRun(flags.resume).finally(() => store.close());
         if (!run)
           throw new RunIdentityError(`no run '${flags.resume}' in ${store.location}`, {

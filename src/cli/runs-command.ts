@@ -18,7 +18,7 @@ function roleName(spec: RunConfig["agents"]["assistant"]): string {
 
 /** One line per run: status, models, condition, counts, success and cost. */
 export async function listRuns(dir: string) {
-  const store = openRunStore(dir);
+  const store = openRunStore(dir, { readonly: true });
   try {
     const runs = [];
     for (const run of await store.listRuns()) {
@@ -100,7 +100,7 @@ export function registerRuns(program: Command, io: CliIo): void {
     .addOption(new Option("--format <f>", "output format").choices(["jsonl", "json"]).default("jsonl"))
     .option("--out <file>", "write to a file instead of stdout")
     .action(async (runId: string, opts: { dir: string; format: "jsonl" | "json"; out?: string }) => {
-      const store = openRunStore(opts.dir);
+      const store = openRunStore(opts.dir, { readonly: true });
       try {
         await requireRun(store, runId);
         const file = opts.out ? createWriteStream(opts.out) : undefined;

@@ -48,7 +48,7 @@ export function readTrajectoryFile(file: string): Trajectory[] {
 
 /** The finished trajectories of runs in a run store. */
 export async function readRuns(dir: string, runIds: string[]): Promise<Trajectory[]> {
-  const store = openRunStore(dir);
+  const store = openRunStore(dir, { readonly: true });
   try {
     const out: Trajectory[] = [];
     for (const id of runIds) {
