@@ -30,17 +30,26 @@ export interface ExecuteContext {
   knowledge: Map<EnvId, StoreKnowledge>;
   /** The header fields every episode of the run shares. */
   header: Omit<EpisodeHeader, "env" | "task" | "profile">;
+  /** This process's name for its attempts at episodes (each write names its attempt). */
+  owner: string;
   /** Stop taking new episodes (episodes in flight finish). */
   signal?: AbortSignal;
   onEpisode?: (episode: PlannedEpisode, trajectory: Trajectory, stats: EpisodeStats) => void;
 }
 
-/** Plays one episode with fresh policies, committing each turn; an episode that failed is stored as `error`. */
+let attempts = 0;
+
+/**
+ * Plays one episode with fresh policies, committing each turn; an episode that failed is stored as
+ * `error`. Every write names this attempt, so an attempt that lost the episode cannot touch it; a
+ * finished episode is never restarted.
+ */
 export async function playEpisode(e: PlannedEpisode, ctx: ExecuteContext): Promise<void> {
   const { store, config, policies } = ctx;
   const knowledge = ctx.knowledge.get(e.env)!;
   const header: EpisodeHeader = { ...ctx.header, env: e.env, task: e.task, profile: e.profile };
-  await store.startEpisode(header, e.position);
+  const attempt = `${ctx.owner}#${++attempts}`;
+  if (!(await store.startEpisode(header, e.position, attempt))) return;
   const world = await World.create(e.env, ctx.render);
   const options = (temperature: number | undefined): PolicyOptions => ({
     knowledge,
@@ -67,9 +76,9 @@ export async function playEpisode(e: PlannedEpisode, ctx: ExecuteContext): Promi
       shopper: policies.shopper.needs?.minimap === true,
     },
     stats,
-    onTurn: (record, outcome) => store.writeTurn(header, record, outcome),
+    onTurn: (record, outcome) => store.writeTurn(header, record, outcome, attempt),
   });
-  if (t.outcome.reason === "error") await store.failEpisode(header, t.outcome);
+  if (t.outcome.reason === "error") await store.failEpisode(header, t.outcome, attempt);
   ctx.onEpisode?.(e, t, stats);
 }
 

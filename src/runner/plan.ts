@@ -5,7 +5,7 @@ import type { EnvId } from "../core/manifest.js";
 import type { Profile } from "../core/profile.js";
 import type { Task, TaskBank } from "../core/task.js";
 import { envOfId } from "../envs/registry.js";
-import type { RunStore } from "../storage/run-store.js";
+import type { LeaseOwner, RunStore } from "../storage/run-store.js";
 import { loadTaskBank, taskBankFile } from "../tasks/task-bank-file.js";
 import { codeVersion } from "./code-version.js";
 import { ConfigError, envsOf, type RunConfig } from "./run-config.js";
@@ -178,7 +178,7 @@ export async function planRun(
   store: RunStore,
   config: RunConfig,
   parts: Record<string, unknown>,
-  opts: { resume?: string; runId?: string },
+  opts: { resume?: string; runId?: string; owner: LeaseOwner },
 ): Promise<RunPlan> {
   const identity = hashOf(parts).slice(0, 16);
   const episodes = selectEpisodes(config);
@@ -196,6 +196,8 @@ export async function planRun(
         { exitCode: 2, hint: "start a new run instead (drop --resume)" },
       );
     }
+    // One process at a time: a second resume is refused while the first is alive.
+    await store.acquireLease(run.id, opts.owner);
     const kept = await store.finishedKeys(run.id);
     await store.setRunStatus(run.id, "running");
     return {
@@ -217,5 +219,6 @@ export async function planRun(
     });
   const runId = opts.runId ?? (await newRunId(identity, store));
   await store.createRun({ id: runId, identity, config, identityParts: parts, planned: episodes.length });
+  await store.acquireLease(runId, opts.owner);
   return { runId, identity, episodes, todo: episodes, kept: 0 };
 }

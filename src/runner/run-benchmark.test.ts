@@ -157,6 +157,9 @@ describe("benchmark runs", () => {
     // Kill the whole group (Node and its Chromium) at once, without warning.
     process.kill(-child.pid!, "SIGKILL");
     await new Promise((r) => setTimeout(r, 300));
+    // A dead run does not look alive.
+    const listed = await exec(process.execPath, [bin, "runs", "--dir", killedDir, "--json"]);
+    expect((JSON.parse(listed.stdout) as { status: string }[])[0]!.status).toBe("interrupted");
     const d = new Database(db, { readonly: true });
     const rows = d
       .prepare(
@@ -369,4 +372,43 @@ describe("benchmark runs", () => {
     expect(text).toContain("Visible products in the shopper's view");
     expect(text).not.toMatch(/\[sm-\d{3}\]/);
   }, 120_000);
+
+  it("two processes on one run: the second is refused while the first plays it, and no episode loses turns", async () => {
+    const dir = tmp("two");
+    const args = ["run", "--env", "supermarket", "--tasks", "0:3", "--concurrency", "1", "--quiet"];
+    const first = spawn(process.execPath, [bin, ...args, "--run-id", "two", "--out", dir], {
+      stdio: "ignore",
+    });
+    const exited = new Promise<number | null>((resolve) => first.on("exit", resolve));
+    const leased = () => {
+      try {
+        const d = new Database(join(dir, "siturec.db"), { readonly: true, fileMustExist: true });
+        try {
+          return (d.prepare("SELECT count(*) AS n FROM leases").get() as { n: number }).n > 0;
+        } finally {
+          d.close();
+        }
+      } catch {
+        return false;
+      }
+    };
+    const deadline = Date.now() + 60_000;
+    while (!leased() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    const second = await exec(process.execPath, [bin, "run", "--resume", "two", "--out", dir]).then(
+      () => ({ code: 0, stderr: "" }),
+      (err: { code: number; stderr: string }) => err,
+    );
+    expect(second.code).toBe(1);
+    expect(second.stderr).toMatch(/run two is being run by pid \d+ on \S+ since \d{4}-/);
+    expect(await exited).toBe(0);
+    const d = new Database(join(dir, "siturec.db"), { readonly: true });
+    const rows = d
+      .prepare(
+        "SELECT e.status, e.turns, (SELECT count(*) FROM turns t WHERE t.task_id = e.task_id) AS stored FROM episodes e",
+      )
+      .all() as { status: string; turns: number; stored: number }[];
+    d.close();
+    expect(rows).toHaveLength(3);
+    for (const r of rows) expect([r.status, r.stored]).toEqual(["finished", r.turns]);
+  }, 180_000);
 });

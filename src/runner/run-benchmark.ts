@@ -1,10 +1,12 @@
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
 import { builtinPrompts, type PromptSet } from "../agents/prompts/prompt-set.js";
 import type { RoleRegistry } from "../agents/role-registry.js";
 import type { EnvId } from "../core/manifest.js";
 import type { LlmClient } from "../llm/client.js";
 import type { RenderService } from "../render/render-service.js";
 import { openRunStore } from "../storage/open-run-store.js";
-import type { RunStore } from "../storage/run-store.js";
+import type { LeaseOwner, RunStore } from "../storage/run-store.js";
 import type { EpisodeOutcome } from "../trajectory/trajectory.js";
 import { totalUsage } from "../trajectory/usage.js";
 import {
@@ -22,6 +24,9 @@ import type { RunConfig } from "./run-config.js";
 import { type StoreSummary, summarize } from "./run-summary.js";
 
 /** Where a run stands, after each episode. */
+/** How often a running process renews its lease (a lease is stale after LEASE_STALE_MS). */
+const HEARTBEAT_MS = 5_000;
+
 export interface RunProgress {
   runId: string;
   /** Episodes finished or failed, the kept ones of a resume included. */
@@ -64,7 +69,8 @@ export interface RunResult {
   storeDir: string;
   /** The policy each role was played by. */
   agents: AgentIds;
-  status: "complete" | "incomplete";
+  /** `interrupted` when stopped by the caller's signal (Ctrl-C) before every episode was played. */
+  status: "complete" | "incomplete" | "interrupted";
   summaries: StoreSummary[];
   /** Timing of this invocation (not of earlier, resumed parts); `startupMs` is the part before the first episode. */
   timing: {
@@ -87,11 +93,27 @@ export async function runBenchmark(config: RunConfig, opts: RunOptions = {}): Pr
   const prompts = opts.prompts ?? builtinPrompts();
   const policies = buildPolicies(config, opts, opts.roles);
   const store = opts.store ?? openRunStore(config.storeDir);
+  const owner: LeaseOwner = { id: randomUUID(), pid: process.pid, host: hostname() };
   let render: RenderService | undefined;
+  let heartbeat: NodeJS.Timeout | undefined;
+  let leased: string | undefined;
   try {
     const ids = agentIds(policies);
-    const plan = await planRun(store, config, identityParts(config, prompts.hash, ids), opts);
+    const plan = await planRun(store, config, identityParts(config, prompts.hash, ids), { ...opts, owner });
     const { runId, todo } = plan;
+    leased = runId;
+    // The run is this process's while its heartbeat is fresh; if another process took it over (this
+    // one stalled past the lease), stop taking episodes: the writes of its attempts are refused anyway.
+    const stop = new AbortController();
+    let lost: unknown;
+    opts.signal?.addEventListener("abort", () => stop.abort(), { once: true });
+    heartbeat = setInterval(() => {
+      store.renewLease(runId, owner.id).catch((err: unknown) => {
+        lost ??= err;
+        stop.abort();
+      });
+    }, HEARTBEAT_MS);
+    heartbeat.unref();
     opts.onStart?.({ runId, total: plan.episodes.length, kept: plan.kept, storeDir: store.location });
     const client = opts.client ?? buildClient(config, store.location);
     render = opts.render ?? (todo.length ? await startRenderPool(config) : undefined);
@@ -146,7 +168,8 @@ export async function runBenchmark(config: RunConfig, opts: RunOptions = {}): Pr
           context: { historyImages: config.history.images, captionIds: config.captions.ids },
           render: { width: config.render.width, height: config.render.height },
         },
-        ...(opts.signal ? { signal: opts.signal } : {}),
+        owner: owner.id,
+        signal: stop.signal,
         onEpisode: (e, t, stats) => {
           timing.renderMs += stats.renderMs;
           timing.modelMs += stats.modelMs;
@@ -165,13 +188,16 @@ export async function runBenchmark(config: RunConfig, opts: RunOptions = {}): Pr
           opts.onProgress?.({ ...progress });
         },
       });
+    if (lost) throw lost;
     const rows = await store.episodes(runId);
     const complete = rows.length === plan.episodes.length && rows.every((r) => r.status === "finished");
-    const status = complete ? "complete" : "incomplete";
+    const status = complete ? "complete" : opts.signal?.aborted ? "interrupted" : "incomplete";
     await store.setRunStatus(runId, status);
     timing.wallMs = performance.now() - started;
     return { runId, storeDir: store.location, agents: ids, status, summaries: summarize(rows), timing };
   } finally {
+    clearInterval(heartbeat);
+    if (leased) await store.releaseLease(leased, owner.id).catch(() => {});
     if (!opts.render) await render?.close();
     if (!opts.store) await store.close();
   }

@@ -1,8 +1,52 @@
+import { hostname } from "node:os";
+import { SiturecError } from "../core/errors.js";
 import type { ImageSink } from "../trajectory/image-sink.js";
 import type { EpisodeHeader, EpisodeOutcome, Trajectory, TurnRecord } from "../trajectory/trajectory.js";
 
 export type EpisodeStatus = "running" | "finished" | "error";
-export type RunStatus = "running" | "complete" | "incomplete";
+/** `running` only while its owner's heartbeat is fresh; `interrupted` when it stopped or died mid-way. */
+export type RunStatus = "running" | "complete" | "incomplete" | "interrupted";
+
+/** The process running a run: its own id, and where it is, for "run R is being run by pid P on H". */
+export interface LeaseOwner {
+  id: string;
+  pid: number;
+  host: string;
+}
+
+/** A run's lease: who holds it, since when, and its last heartbeat (ISO 8601). */
+export interface Lease extends LeaseOwner {
+  since: string;
+  heartbeat: string;
+}
+
+/** A heartbeat older than this means the process holding the run is gone. */
+export const LEASE_STALE_MS = 30_000;
+
+/**
+ * Whether a lease's holder is alive: its heartbeat is fresh and, when it runs on this host, its
+ * process still exists (so a run killed here is free at once, not only when its heartbeat goes stale).
+ */
+export function leaseAlive(lease: Lease, now = Date.now()): boolean {
+  if (now - Date.parse(lease.heartbeat) >= LEASE_STALE_MS) return false;
+  if (lease.host !== hostname()) return true;
+  try {
+    process.kill(lease.pid, 0);
+    return true;
+  } catch (err) {
+    return (err as { code?: string }).code === "EPERM";
+  }
+}
+
+/** Another live process holds the run. */
+export class RunBusyError extends SiturecError {
+  override readonly name = "RunBusyError";
+}
+
+/** This process's claim on a run or an episode was taken over (its heartbeat went stale); it must stop writing. */
+export class LeaseLostError extends SiturecError {
+  override readonly name = "LeaseLostError";
+}
 
 /** A run as stored: what it was asked to do and how far it got. */
 export interface RunRow {
@@ -20,6 +64,8 @@ export interface RunRow {
   status: RunStatus;
   /** Episodes the run selected. */
   planned: number;
+  /** Who holds the run now, if anyone. */
+  lease: Lease | null;
 }
 
 /** One episode of a run: its state and the figures a summary needs without reading its turns. */
@@ -73,12 +119,32 @@ export interface RunStore {
   listRuns(): Promise<RunRow[]>;
   setRunStatus(id: string, status: RunStatus): Promise<void>;
 
-  /** Starts (or restarts cleanly) an episode: any turns of an earlier unfinished attempt are dropped. */
-  startEpisode(header: EpisodeHeader, position: number): Promise<void>;
-  /** Commits one turn; with the outcome, also finishes the episode in the same transaction. */
-  writeTurn(header: EpisodeHeader, record: TurnRecord, outcome?: EpisodeOutcome): Promise<void>;
-  /** Ends an episode without a last turn (an infrastructure error); a resume runs it again. */
-  failEpisode(header: EpisodeHeader, outcome: EpisodeOutcome): Promise<void>;
+  /**
+   * Takes the run for `owner` (a run is played by one process at a time): refused with RunBusyError
+   * while another owner's heartbeat is fresh; an owner whose heartbeat went stale is taken over.
+   */
+  acquireLease(runId: string, owner: LeaseOwner): Promise<void>;
+  /** The owner's heartbeat; LeaseLostError when another owner has taken the run. */
+  renewLease(runId: string, ownerId: string): Promise<void>;
+  releaseLease(runId: string, ownerId: string): Promise<void>;
+
+  /**
+   * Starts (or restarts cleanly) an episode as `attempt`: any turns of an earlier unfinished attempt
+   * are dropped. A finished episode is never restarted: false.
+   */
+  startEpisode(header: EpisodeHeader, position: number, attempt: string): Promise<boolean>;
+  /**
+   * Commits one turn of `attempt`; with the outcome, also finishes the episode in the same
+   * transaction. LeaseLostError when another attempt has taken the episode.
+   */
+  writeTurn(
+    header: EpisodeHeader,
+    record: TurnRecord,
+    outcome: EpisodeOutcome | undefined,
+    attempt: string,
+  ): Promise<void>;
+  /** Ends `attempt` of an episode without a last turn (a failure); a resume runs it again. */
+  failEpisode(header: EpisodeHeader, outcome: EpisodeOutcome, attempt: string): Promise<void>;
 
   /** A run's episodes, by store then task-bank position. */
   episodes(runId: string): Promise<EpisodeRow[]>;

@@ -11,7 +11,20 @@ import {
 } from "../trajectory/trajectory.js";
 import { totalUsage } from "../trajectory/usage.js";
 import { ImageStore } from "./image-store.js";
-import type { EpisodeRow, EpisodeStatus, NewRun, RunRow, RunStatus, RunStore } from "./run-store.js";
+import {
+  type EpisodeRow,
+  type EpisodeStatus,
+  LEASE_STALE_MS,
+  type Lease,
+  LeaseLostError,
+  type LeaseOwner,
+  leaseAlive,
+  type NewRun,
+  RunBusyError,
+  type RunRow,
+  type RunStatus,
+  type RunStore,
+} from "./run-store.js";
 import { StorageError, storageError } from "./storage-error.js";
 
 const SCHEMA = `
@@ -54,6 +67,14 @@ CREATE TABLE IF NOT EXISTS turns (
   record TEXT NOT NULL,
   PRIMARY KEY (run_id, env, task_id, turn),
   FOREIGN KEY (run_id, env, task_id) REFERENCES episodes(run_id, env, task_id) ON DELETE CASCADE
+);
+CREATE TABLE IF NOT EXISTS leases (
+  run_id TEXT PRIMARY KEY REFERENCES runs(id) ON DELETE CASCADE,
+  owner TEXT NOT NULL,
+  pid INTEGER NOT NULL,
+  host TEXT NOT NULL,
+  since TEXT NOT NULL,
+  heartbeat TEXT NOT NULL
 );
 `;
 
@@ -148,6 +169,7 @@ export class SqliteRunStore implements RunStore {
         for (const column of ["format_errors", "format_warnings"])
           if (!columns.has(column))
             db.exec(`ALTER TABLE episodes ADD COLUMN ${column} INTEGER NOT NULL DEFAULT 0`);
+        if (!columns.has("attempt")) db.exec("ALTER TABLE episodes ADD COLUMN attempt TEXT");
         return db;
       } catch (err) {
         db.close();
@@ -207,7 +229,7 @@ export class SqliteRunStore implements RunStore {
       const r = this.db.prepare("SELECT * FROM runs WHERE id = ?").get(id) as
         | Record<string, string | number>
         | undefined;
-      return r ? runRow(r) : undefined;
+      return r ? runRow(r, this.leaseOf(id)) : undefined;
     });
   }
 
@@ -218,7 +240,7 @@ export class SqliteRunStore implements RunStore {
           string,
           string | number
         >[]
-      ).map(runRow);
+      ).map((r) => runRow(r, this.leaseOf(String(r.id))));
     });
   }
 
@@ -230,46 +252,129 @@ export class SqliteRunStore implements RunStore {
     });
   }
 
-  /** Starts (or restarts cleanly) an episode: any turns of an earlier unfinished attempt are dropped. */
-  async startEpisode(header: EpisodeHeader, position: number): Promise<void> {
+  async acquireLease(runId: string, owner: LeaseOwner): Promise<void> {
+    return this.guard(() =>
+      this.db
+        .transaction(() => {
+          const held = this.leaseOf(runId);
+          if (held && held.id !== owner.id && leaseAlive(held))
+            throw new RunBusyError(
+              `run ${runId} is being run by pid ${held.pid} on ${held.host} since ${held.since}`,
+              {
+                hint: `wait for it to finish or stop it; a run whose process died is free again ${LEASE_STALE_MS / 1000} s after its last heartbeat`,
+              },
+            );
+          const now = new Date().toISOString();
+          this.db
+            .prepare(
+              `INSERT INTO leases (run_id, owner, pid, host, since, heartbeat) VALUES (?, ?, ?, ?, ?, ?)
+               ON CONFLICT (run_id) DO UPDATE SET owner = excluded.owner, pid = excluded.pid, host = excluded.host,
+                 since = excluded.since, heartbeat = excluded.heartbeat`,
+            )
+            .run(runId, owner.id, owner.pid, owner.host, now, now);
+        })
+        .immediate(),
+    );
+  }
+
+  async renewLease(runId: string, ownerId: string): Promise<void> {
     return this.guard(() => {
-      const { runId, env } = header;
-      const taskId = header.task.id;
-      this.db.transaction(() => {
-        this.db
-          .prepare("DELETE FROM turns WHERE run_id = ? AND env = ? AND task_id = ?")
-          .run(runId, env, taskId);
-        this.db
-          .prepare(
-            `INSERT INTO episodes (run_id, env, task_id, position, status, header) VALUES (?, ?, ?, ?, 'running', ?)
-           ON CONFLICT (run_id, env, task_id) DO UPDATE SET status = 'running', header = excluded.header, outcome = NULL,
-             reason = NULL, success = 0, turns = 0, recommendations = 0, cost_usd = 0, input_tokens = 0, output_tokens = 0,
-             format_errors = 0, format_warnings = 0, error = NULL`,
-          )
-          .run(runId, env, taskId, position, JSON.stringify(header));
-      })();
+      const changed = this.db
+        .prepare("UPDATE leases SET heartbeat = ? WHERE run_id = ? AND owner = ?")
+        .run(new Date().toISOString(), runId, ownerId).changes;
+      if (!changed) throw lost(`run ${runId} was taken over by another process`);
     });
   }
 
-  /** Commits one turn; with the outcome, also finishes the episode in the same transaction. */
-  async writeTurn(header: EpisodeHeader, record: TurnRecord, outcome?: EpisodeOutcome): Promise<void> {
+  async releaseLease(runId: string, ownerId: string): Promise<void> {
     return this.guard(() => {
-      const { runId, env } = header;
-      const taskId = header.task.id;
-      this.db.transaction(() => {
-        this.db
-          .prepare("INSERT OR REPLACE INTO turns (run_id, env, task_id, turn, record) VALUES (?, ?, ?, ?, ?)")
-          .run(runId, env, taskId, record.turn, JSON.stringify(record));
-        if (outcome) this.finish(runId, env, taskId, outcome);
-      })();
+      this.db.prepare("DELETE FROM leases WHERE run_id = ? AND owner = ?").run(runId, ownerId);
     });
   }
 
-  /** Ends an episode without a last turn (an infrastructure error); `error` episodes are retried on resume. */
-  async failEpisode(header: EpisodeHeader, outcome: EpisodeOutcome): Promise<void> {
-    return this.guard(() => {
-      this.finish(header.runId, header.env, header.task.id, outcome);
-    });
+  private leaseOf(runId: string): Lease | null {
+    const r = this.db.prepare("SELECT * FROM leases WHERE run_id = ?").get(runId) as
+      | { owner: string; pid: number; host: string; since: string; heartbeat: string }
+      | undefined;
+    return r ? { id: r.owner, pid: r.pid, host: r.host, since: r.since, heartbeat: r.heartbeat } : null;
+  }
+
+  /** The attempt that owns an episode now, and its status (undefined: no such episode yet). */
+  private attemptOf(
+    runId: string,
+    env: string,
+    taskId: string,
+  ): { attempt: string | null; status: EpisodeStatus } | undefined {
+    return this.db
+      .prepare("SELECT attempt, status FROM episodes WHERE run_id = ? AND env = ? AND task_id = ?")
+      .get(runId, env, taskId) as { attempt: string | null; status: EpisodeStatus } | undefined;
+  }
+
+  private requireAttempt(header: EpisodeHeader, attempt: string): void {
+    const owner = this.attemptOf(header.runId, header.env, header.task.id);
+    if (owner?.attempt !== attempt || owner.status !== "running")
+      throw lost(`episode ${header.task.id} of run ${header.runId} was taken by another attempt`);
+  }
+
+  /** Starts (or restarts cleanly) an episode as `attempt`; a finished one is never restarted (false). */
+  async startEpisode(header: EpisodeHeader, position: number, attempt: string): Promise<boolean> {
+    const { runId, env } = header;
+    const taskId = header.task.id;
+    return this.guard(() =>
+      this.db
+        .transaction(() => {
+          if (this.attemptOf(runId, env, taskId)?.status === "finished") return false;
+          this.db
+            .prepare("DELETE FROM turns WHERE run_id = ? AND env = ? AND task_id = ?")
+            .run(runId, env, taskId);
+          this.db
+            .prepare(
+              `INSERT INTO episodes (run_id, env, task_id, position, status, header, attempt) VALUES (?, ?, ?, ?, 'running', ?, ?)
+               ON CONFLICT (run_id, env, task_id) DO UPDATE SET status = 'running', header = excluded.header, outcome = NULL,
+                 reason = NULL, success = 0, turns = 0, recommendations = 0, cost_usd = 0, input_tokens = 0, output_tokens = 0,
+                 format_errors = 0, format_warnings = 0, error = NULL, attempt = excluded.attempt`,
+            )
+            .run(runId, env, taskId, position, JSON.stringify(header), attempt);
+          return true;
+        })
+        .immediate(),
+    );
+  }
+
+  /** Commits one turn of `attempt`; with the outcome, also finishes the episode in the same transaction. */
+  async writeTurn(
+    header: EpisodeHeader,
+    record: TurnRecord,
+    outcome: EpisodeOutcome | undefined,
+    attempt: string,
+  ): Promise<void> {
+    const { runId, env } = header;
+    const taskId = header.task.id;
+    return this.guard(() =>
+      this.db
+        .transaction(() => {
+          this.requireAttempt(header, attempt);
+          this.db
+            .prepare(
+              "INSERT OR REPLACE INTO turns (run_id, env, task_id, turn, record) VALUES (?, ?, ?, ?, ?)",
+            )
+            .run(runId, env, taskId, record.turn, JSON.stringify(record));
+          if (outcome) this.finish(runId, env, taskId, outcome);
+        })
+        .immediate(),
+    );
+  }
+
+  /** Ends `attempt` of an episode without a last turn (a failure); `error` episodes are retried on resume. */
+  async failEpisode(header: EpisodeHeader, outcome: EpisodeOutcome, attempt: string): Promise<void> {
+    return this.guard(() =>
+      this.db
+        .transaction(() => {
+          this.requireAttempt(header, attempt);
+          this.finish(header.runId, header.env, header.task.id, outcome);
+        })
+        .immediate(),
+    );
   }
 
   private finish(runId: string, env: string, taskId: string, outcome: EpisodeOutcome): void {
@@ -355,7 +460,16 @@ export class SqliteRunStore implements RunStore {
   }
 }
 
-function runRow(r: Record<string, string | number>): RunRow {
+function lost(message: string): LeaseLostError {
+  return new LeaseLostError(message, {
+    hint: "another process resumed this run after this one stopped answering",
+  });
+}
+
+function runRow(r: Record<string, string | number>, lease: Lease | null): RunRow {
+  const stored = String(r.status) as RunStatus;
+  // A run is running only while its owner is alive: a stale heartbeat (or none) means it was stopped or killed.
+  const alive = lease !== null && leaseAlive(lease);
   return {
     id: String(r.id),
     identity: String(r.identity),
@@ -363,7 +477,8 @@ function runRow(r: Record<string, string | number>): RunRow {
     updatedAt: String(r.updated_at),
     config: JSON.parse(String(r.config)) as unknown,
     identityParts: JSON.parse(String(r.identity_parts)) as Record<string, unknown>,
-    status: String(r.status) as RunStatus,
+    status: stored === "running" && !alive ? "interrupted" : stored,
     planned: Number(r.planned),
+    lease,
   };
 }
