@@ -64,6 +64,17 @@ export function registerJudge(program: Command, io: CliIo, setExit: (code: numbe
             concurrency: opts.concurrency,
           });
           const judge = new LlmJudge({ model: opts.model, client, prompts, seed: 0 });
+          // The judge's calls are the run's costs too.
+          client.onCall(({ model, response }) => {
+            void store.recordSpend(runId, {
+              role: "judge",
+              model,
+              cached: response.cached,
+              inputTokens: response.inputTokens,
+              outputTokens: response.outputTokens,
+              costUsd: response.costUsd,
+            });
+          });
           const todo: Trajectory[] = [];
           for await (const t of store.trajectories(runId))
             if (opts.force || !(t.judge as JudgeRecord | undefined)?.scores) todo.push(t);

@@ -193,6 +193,14 @@ export function registerRun(
             `\nrun ${result.runId} (${result.status}) in ${(result.timing.wallMs / 1000).toFixed(1)} s · assistant ${result.agents.assistant} · shopper ${result.agents.shopper} · moderator ${result.agents.moderator}\n`,
           );
           io.out(summaryTable(result.summaries));
+          const calls = result.spent.reduce((n, r) => n + r.calls, 0);
+          if (calls) {
+            const cached = result.spent.reduce((n, r) => n + r.cachedCalls, 0);
+            const paid = result.spent.reduce((s, r) => s + r.costUsd, 0);
+            io.out(
+              `spent $${paid.toFixed(4)} on ${calls - cached} model calls (${cached} from the cache), failed and restarted episodes included: ${result.spent.map((r) => `${r.role} ${r.model} $${r.costUsd.toFixed(4)}`).join(", ")}\n`,
+            );
+          }
           if (result.status !== "complete")
             io.out(
               `\nresume with: siturec run --resume ${result.runId}${flags.out ? ` --out ${flags.out}` : ""}\n`,

@@ -23,6 +23,7 @@ export async function listRuns(dir: string) {
     const runs = [];
     for (const run of await store.listRuns()) {
       const rows = await store.episodes(run.id);
+      const spent = await store.spent(run.id);
       const config = run.config as RunConfig;
       const finished = rows.filter((r) => r.status === "finished");
       runs.push({
@@ -38,7 +39,11 @@ export async function listRuns(dir: string) {
         finished: finished.length,
         errors: rows.filter((r) => r.status === "error").length,
         successRate: finished.length ? finished.filter((r) => r.success).length / finished.length : null,
-        costUsd: rows.reduce((s, r) => s + r.costUsd, 0),
+        // What was paid: the spend ledger (failed and restarted episodes included), else the episodes' sum.
+        costUsd: spent.length
+          ? spent.reduce((s, r) => s + r.costUsd, 0)
+          : rows.reduce((s, r) => s + r.costUsd, 0),
+        spent,
         summaries: summarize(rows),
       });
     }

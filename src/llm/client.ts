@@ -36,6 +36,15 @@ export interface LlmRequest {
   seed?: number;
   /** Ask for a JSON object following this JSON Schema, the way the client's structured-output mode says. */
   output?: { name: string; schema: Record<string, unknown> };
+  /** Who asks (a role: `assistant`, `shopper`, …), for the spend ledger; not part of the cache key. */
+  tag?: string;
+}
+
+/** One call as the client's listeners hear of it: paid (an HTTP response) or served from the cache. */
+export interface CallEvent {
+  tag?: string;
+  model: string;
+  response: LlmResponse;
 }
 
 export interface LlmResponse {
@@ -169,7 +178,7 @@ function toModelMessages(messages: LlmMessage[]): ModelMessage[] {
 }
 
 /** The request as the cache keys it: images by their content hash. */
-function cacheView(req: LlmRequest): unknown {
+function cacheView({ tag: _, ...req }: LlmRequest): unknown {
   return {
     ...req,
     messages: req.messages.map((m) => ({
@@ -239,13 +248,10 @@ export class LlmClient {
     const key = hashOf(mode ? { ...(cacheView(req) as object), structuredOutput: mode } : cacheView(req));
     const hit = this.cache?.get(key);
     if (hit) {
-      return {
-        ...hit,
-        costUsd: costOf(price, hit.inputTokens, hit.outputTokens),
-        cached: true,
-        attempts: 0,
-        latencyMs: 0,
-      };
+      // Served from the cache: nothing was paid for it.
+      const response: LlmResponse = { ...hit, costUsd: 0, cached: true, attempts: 0, latencyMs: 0 };
+      this.emit(req, response);
+      return response;
     }
     let model: ReturnType<typeof languageModel>;
     try {
@@ -269,7 +275,21 @@ export class LlmClient {
       inputTokens: response.inputTokens,
       outputTokens: response.outputTokens,
     });
+    this.emit(req, response);
     return response;
+  }
+
+  private readonly listeners = new Set<(call: CallEvent) => void>();
+
+  /** Hears of every completed call, whatever becomes of the turn that made it; returns the unsubscriber. */
+  onCall(listener: (call: CallEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private emit(req: LlmRequest, response: LlmResponse): void {
+    for (const listener of this.listeners)
+      listener({ ...(req.tag !== undefined ? { tag: req.tag } : {}), model: req.model, response });
   }
 
   private async withRetries(

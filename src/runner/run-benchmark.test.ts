@@ -79,7 +79,8 @@ describe("benchmark runs", () => {
     expect(requests + firstCalls.filter((c) => c.cached).length).toBe(6);
     const s = first.summaries[0]!;
     expect(s.inputTokens).toBe(6 * 900);
-    expect(s.costUsd).toBeCloseTo((6 * 900 * 1 + 6 * 40 * 2) / 1e6, 9);
+    // Paid calls only: a cache hit costs nothing.
+    expect(s.costUsd).toBeCloseTo((requests * (900 * 1 + 40 * 2)) / 1e6, 9);
     const again = await runBenchmark(config(tmp("runs")), { render, runId: "mock-run" });
     expect(mock.requests.length).toBe(requests);
     expect(again.summaries[0]!.reasons).toEqual(s.reasons);
@@ -411,4 +412,58 @@ describe("benchmark runs", () => {
     expect(rows).toHaveLength(3);
     for (const r of rows) expect([r.status, r.stored]).toEqual(["finished", r.turns]);
   }, 180_000);
+
+  it("every model call is in the run's spend ledger, a failed turn's and a restarted episode's included; cached calls cost nothing", async () => {
+    const storeDir = tmp("spent");
+    const cacheDir = tmp("spent-cache");
+    let shopperUp = false;
+    const json = (value: unknown) => ({
+      kind: "text" as const,
+      content: JSON.stringify(value),
+      inputTokens: 1000,
+      outputTokens: 50,
+    });
+    mock.fallback = (req) => {
+      const name = (req.body.response_format as { json_schema?: { name?: string } } | undefined)?.json_schema
+        ?.name;
+      if (name === "shopper_turn")
+        return shopperUp
+          ? json({ utterance: "Just looking.", tool_call: { name: "idle", arguments: {} } })
+          : { kind: "status", status: 400, body: "shopper model is down" };
+      return { kind: "text", content: greet, inputTokens: 1000, outputTokens: 50 };
+    };
+    const model = mock.modelId("ledger");
+    const config = parseRunConfig({
+      env: "supermarket",
+      tasks: "0:1",
+      maxTurns: 2,
+      storeDir,
+      agents: { assistant: model, shopper: mock.modelId("ledger-shopper"), moderator: "rule" },
+      llm: { cacheDir, maxRetries: 0, prices: { [model]: { input: 1, output: 2 } } },
+    });
+    const first = await runBenchmark(config, { render, runId: "spent" });
+    expect(first.status).toBe("incomplete");
+    // The assistant's call of the failed turn was paid for, and is on the ledger.
+    const assistantCost = (1000 * 1 + 50 * 2) / 1e6;
+    expect(first.spent).toEqual([
+      {
+        role: "assistant",
+        model,
+        calls: 1,
+        cachedCalls: 0,
+        inputTokens: 1000,
+        outputTokens: 50,
+        costUsd: assistantCost,
+      },
+    ]);
+    shopperUp = true;
+    const resumed = await runBenchmark(config, { render, resume: "spent" });
+    expect(resumed.status).toBe("complete");
+    const assistant = resumed.spent.find((r) => r.role === "assistant")!;
+    // The restarted episode's first turn came from the cache (the same request): no charge for it.
+    expect(assistant.calls).toBe(3);
+    expect(assistant.cachedCalls).toBe(1);
+    expect(assistant.costUsd).toBeCloseTo(2 * assistantCost, 9);
+    expect(resumed.spent.find((r) => r.role === "shopper")?.calls).toBe(2);
+  }, 120_000);
 });

@@ -6,7 +6,7 @@ import type { EnvId } from "../core/manifest.js";
 import type { LlmClient } from "../llm/client.js";
 import type { RenderService } from "../render/render-service.js";
 import { openRunStore } from "../storage/open-run-store.js";
-import type { LeaseOwner, RunStore } from "../storage/run-store.js";
+import type { LeaseOwner, RunStore, SpendRow } from "../storage/run-store.js";
 import type { EpisodeOutcome } from "../trajectory/trajectory.js";
 import { totalUsage } from "../trajectory/usage.js";
 import {
@@ -69,6 +69,8 @@ export interface RunResult {
   storeDir: string;
   /** The policy each role was played by. */
   agents: AgentIds;
+  /** Every model call the run has made so far, by role and model (failed and restarted episodes' too). */
+  spent: SpendRow[];
   /** `interrupted` when stopped by the caller's signal (Ctrl-C) before every episode was played. */
   status: "complete" | "incomplete" | "interrupted";
   summaries: StoreSummary[];
@@ -97,6 +99,8 @@ export async function runBenchmark(config: RunConfig, opts: RunOptions = {}): Pr
   let render: RenderService | undefined;
   let heartbeat: NodeJS.Timeout | undefined;
   let leased: string | undefined;
+  let unsubscribe: (() => void) | undefined;
+  const ledger: Promise<void>[] = [];
   try {
     const ids = agentIds(policies);
     const plan = await planRun(store, config, identityParts(config, prompts.hash, ids), { ...opts, owner });
@@ -116,6 +120,19 @@ export async function runBenchmark(config: RunConfig, opts: RunOptions = {}): Pr
     heartbeat.unref();
     opts.onStart?.({ runId, total: plan.episodes.length, kept: plan.kept, storeDir: store.location });
     const client = opts.client ?? buildClient(config, store.location);
+    // Every call is written to the ledger as it completes, whatever becomes of its turn or episode.
+    unsubscribe = client.onCall(({ tag, model, response }) => {
+      ledger.push(
+        store.recordSpend(runId, {
+          role: tag ?? "other",
+          model,
+          cached: response.cached,
+          inputTokens: response.inputTokens,
+          outputTokens: response.outputTokens,
+          costUsd: response.costUsd,
+        }),
+      );
+    });
     render = opts.render ?? (todo.length ? await startRenderPool(config) : undefined);
     const knowledge = await loadKnowledge(todo.map((e) => e.env));
 
@@ -189,13 +206,25 @@ export async function runBenchmark(config: RunConfig, opts: RunOptions = {}): Pr
         },
       });
     if (lost) throw lost;
+    await Promise.all(ledger);
     const rows = await store.episodes(runId);
     const complete = rows.length === plan.episodes.length && rows.every((r) => r.status === "finished");
     const status = complete ? "complete" : opts.signal?.aborted ? "interrupted" : "incomplete";
     await store.setRunStatus(runId, status);
     timing.wallMs = performance.now() - started;
-    return { runId, storeDir: store.location, agents: ids, status, summaries: summarize(rows), timing };
+    const spent = await store.spent(runId);
+    return {
+      runId,
+      storeDir: store.location,
+      agents: ids,
+      spent,
+      status,
+      summaries: summarize(rows),
+      timing,
+    };
   } finally {
+    unsubscribe?.();
+    await Promise.allSettled(ledger);
     clearInterval(heartbeat);
     if (leased) await store.releaseLease(leased, owner.id).catch(() => {});
     if (!opts.render) await render?.close();

@@ -92,6 +92,28 @@ export interface EpisodeRow {
   error: string | null;
 }
 
+/** One model call as the spend ledger records it. */
+export interface Spend {
+  role: string;
+  model: string;
+  /** Served from the cache (nothing paid). */
+  cached: boolean;
+  inputTokens: number;
+  outputTokens: number;
+  costUsd: number;
+}
+
+/** What a run spent with one model in one role: every call, whatever became of its episode. */
+export interface SpendRow {
+  role: string;
+  model: string;
+  calls: number;
+  cachedCalls: number;
+  inputTokens: number;
+  outputTokens: number;
+  costUsd: number;
+}
+
 export interface NewRun {
   id: string;
   identity: string;
@@ -150,6 +172,10 @@ export interface RunStore {
   episodes(runId: string): Promise<EpisodeRow[]>;
   /** Finished episodes' keys (`env/taskId`): what a resume keeps. */
   finishedKeys(runId: string): Promise<Set<string>>;
+  /** Adds one model call to the run's spend ledger (paid or cached), whatever becomes of its turn. */
+  recordSpend(runId: string, spend: Spend): Promise<void>;
+  /** The run's spend ledger, by role and model. */
+  spent(runId: string): Promise<SpendRow[]>;
   /** Stores dialogue-quality scores with a finished episode. */
   setJudge(runId: string, env: string, taskId: string, judge: unknown): Promise<void>;
   /** The finished trajectories of a run (with `includeErrors`, the failed ones too), by store then task-bank order. */

@@ -102,6 +102,7 @@ export class LlmAssistant implements AssistantPolicy {
     ];
     return {
       model: this.opts.model,
+      tag: "assistant",
       system: this.systemPrompt(ctx.maxTurns),
       messages: [{ role: "user", content: [...earlier, { type: "text", text }, ...images] }],
       ...(this.opts.temperature !== undefined ? { temperature: this.opts.temperature } : {}),

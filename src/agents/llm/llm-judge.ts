@@ -18,6 +18,7 @@ export class LlmJudge implements JudgePolicy {
       this.opts.client,
       {
         model: this.opts.model,
+        tag: "judge",
         system: prompts.raw("judge"),
         messages: [
           {

@@ -24,6 +24,7 @@ export class LlmModerator implements ModeratorPolicy {
       this.opts.client,
       {
         model: this.opts.model,
+        tag: "moderator",
         system: prompts.raw("moderator"),
         messages: [{ role: "user", content: text }],
         ...(this.opts.temperature !== undefined ? { temperature: this.opts.temperature } : {}),

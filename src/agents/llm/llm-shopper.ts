@@ -62,6 +62,7 @@ export class LlmShopper implements ShopperPolicy {
     });
     return {
       model: this.opts.model,
+      tag: "shopper",
       system: this.systemPrompt(ctx),
       messages: [
         {
