@@ -154,14 +154,17 @@ export function registerRun(
       const reporter = new ProgressReporter(io.err, isTty());
       const controller = new AbortController();
       let runId = "";
-      const onSigint = () => {
-        if (controller.signal.aborted) process.exit(130);
+      // First Ctrl-C (or SIGTERM): take no new episode, finish those in flight, mark the run
+      // interrupted. A second: stop now (every committed turn and finished episode stays whole).
+      const onSignal = (signal: NodeJS.Signals) => {
+        if (controller.signal.aborted) process.exit(signal === "SIGTERM" ? 143 : 130);
         controller.abort();
         io.err(
-          `\nstopping after the episodes in flight; resume with: siturec run --resume ${runId}${flags.out ? ` --out ${flags.out}` : ""}\n`,
+          `\nstopping after the episodes in flight (${signal} again stops now); resume with: siturec run --resume ${runId}${flags.out ? ` --out ${flags.out}` : ""}\n`,
         );
       };
-      process.once("SIGINT", onSigint);
+      process.on("SIGINT", onSignal);
+      process.on("SIGTERM", onSignal);
       try {
         const result = await runBenchmark(config, {
           ...(flags.resume ? { resume: flags.resume } : {}),
@@ -206,9 +209,10 @@ export function registerRun(
               `\nresume with: siturec run --resume ${result.runId}${flags.out ? ` --out ${flags.out}` : ""}\n`,
             );
         }
-        if (result.status !== "complete") setExit(1);
+        if (result.status !== "complete") setExit(result.status === "interrupted" ? 130 : 1);
       } finally {
-        process.removeListener("SIGINT", onSigint);
+        process.removeListener("SIGINT", onSignal);
+        process.removeListener("SIGTERM", onSignal);
       }
     });
 }

@@ -22,3 +22,10 @@ export class SiturecError extends Error {
     if (opts.field !== undefined) this.field = opts.field;
   }
 }
+
+/** An error as one short line (a crashed browser's message carries its whole log). */
+export function shortMessage(err: unknown, max = 240): string {
+  const text = err instanceof Error ? err.message : String(err);
+  const line = text.split("\n").find((l) => l.trim()) ?? text;
+  return line.length > max ? `${line.slice(0, max - 3)}...` : line;
+}

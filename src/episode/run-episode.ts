@@ -10,6 +10,7 @@ import type {
   ShopperPolicy,
 } from "../agents/types.js";
 import type { Condition } from "../core/dialogue.js";
+import { shortMessage } from "../core/errors.js";
 import type { Profile } from "../core/profile.js";
 import type { Task } from "../core/task.js";
 import { minimap } from "../render/minimap.js";
@@ -142,7 +143,11 @@ export async function runEpisode(opts: EpisodeOptions): Promise<Trajectory> {
   const task: Task = header.task;
   const profile: Profile = header.profile;
   const stats = opts.stats ?? { renderMs: 0, modelMs: 0 };
-  await world.reset();
+  try {
+    await world.reset();
+  } catch (err) {
+    return trajectory(header, [], failedOutcome(err));
+  }
   stats.renderMs += world.observation.timings.observationMs;
   const history: DialogueTurn[] = [];
   const turns: TurnRecord[] = [];
@@ -316,12 +321,27 @@ export async function runEpisode(opts: EpisodeOptions): Promise<Trajectory> {
       await opts.onTurn?.(record, undefined);
     } catch (err) {
       reason = "error";
-      error = (err as Error).message ?? String(err);
+      error = shortMessage(err);
       break;
     }
   }
   // Only an error leaves the loop without a last turn record carrying the outcome.
   return trajectory(header, turns, finish());
+}
+
+/** The outcome of an episode that failed before its first turn (its world could not be made or reset). */
+export function failedOutcome(err: unknown): EpisodeOutcome {
+  return {
+    reason: "error",
+    success: false,
+    turns: 0,
+    cart: [],
+    purchased: null,
+    purchasedReference: false,
+    recommendations: 0,
+    error: shortMessage(err),
+    usage: emptyUsages(),
+  };
 }
 
 export function trajectory(header: EpisodeHeader, turns: TurnRecord[], outcome: EpisodeOutcome): Trajectory {

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { type Browser, chromium, type Page } from "playwright-core";
+import { SiturecError, shortMessage } from "../core/errors.js";
 import type { EnvId } from "../core/manifest.js";
 import { envIds } from "../envs/registry.js";
 import type { CameraPose, PassTimings, RenderPageGlobals, SceneState } from "./camera.js";
@@ -70,23 +71,41 @@ function packIds(rgba: Buffer, needAlpha: boolean): Uint32Array {
   return out;
 }
 
+/** Rendering failed, and failed again after the browser or page was restarted. */
+export class RenderError extends SiturecError {
+  override readonly name = "RenderError";
+}
+
+const short = (err: unknown) => shortMessage(err, 200);
+
+interface Waiter {
+  resolve: (p: PooledPage) => void;
+  reject: (err: unknown) => void;
+}
+
 /**
  * Renders observations in headless Chromium: one browser, and per store a pool of pages that keep
  * their scene alive across turns and episodes. Uses a GPU when Chromium has one, SwiftShader
- * otherwise.
+ * otherwise. A frame that fails (a page that crashed, a browser that died or was killed) is retried
+ * once on a fresh page, in a restarted browser if need be; only a second failure reaches the caller.
  */
 export class RenderService {
   readonly width: number;
   readonly height: number;
   readonly poolSize: number;
   private readonly pools = new Map<EnvId, PooledPage[]>();
-  private readonly waiters = new Map<EnvId, ((p: PooledPage) => void)[]>();
+  private readonly waiters = new Map<EnvId, Waiter[]>();
   private readonly creating = new Map<EnvId, number>();
   private frameSeq = 0;
+  private restarting?: Promise<void>;
+  private closed = false;
+  /** Browser restarts after a crash, for reports and tests. */
+  restarts = 0;
   rendererName = "unknown";
 
   private constructor(
-    private readonly browser: Browser,
+    private browser: Browser,
+    private readonly launchBrowser: () => Promise<Browser>,
     private readonly server: PageServer,
     private readonly baseUrl: string,
     opts: RenderOptions,
@@ -102,18 +121,27 @@ export class RenderService {
     const baseUrl = await server.start();
     const gpu = opts.gpu ?? ((process.env.SITUREC_GPU as RenderOptions["gpu"]) || "auto");
     const tryGpu = gpu === "on" || (gpu === "auto" && existsSync("/dev/dri/renderD128"));
-    const launch = (flags: string[]) =>
-      chromium.launch({ executablePath, headless: true, args: [...BASE_FLAGS, ...flags] });
-    let browser = await launch(tryGpu ? GPU_FLAGS : SWIFTSHADER_FLAGS);
-    let service = new RenderService(browser, server, baseUrl, opts);
+    // siturec handles Ctrl-C itself (finish the episodes in flight): Playwright must not close the
+    // browser under it on the first signal.
+    const launch = (flags: string[]) => () =>
+      chromium.launch({
+        executablePath,
+        headless: true,
+        args: [...BASE_FLAGS, ...flags],
+        handleSIGINT: false,
+        handleSIGTERM: false,
+        handleSIGHUP: false,
+      });
+    let launcher = launch(tryGpu ? GPU_FLAGS : SWIFTSHADER_FLAGS);
+    let service = new RenderService(await launcher(), launcher, server, baseUrl, opts);
     if (tryGpu && gpu === "auto") {
       try {
         const name = await service.probe();
         if (/swiftshader|llvmpipe/i.test(name)) throw new Error("software GL");
       } catch {
-        await browser.close();
-        browser = await launch(SWIFTSHADER_FLAGS);
-        service = new RenderService(browser, server, baseUrl, opts);
+        await service.browser.close();
+        launcher = launch(SWIFTSHADER_FLAGS);
+        service = new RenderService(await launcher(), launcher, server, baseUrl, opts);
       }
     }
     return service;
@@ -166,17 +194,40 @@ export class RenderService {
         this.creating.set(env, (this.creating.get(env) ?? 1) - 1);
       }
     }
-    return new Promise((resolve) => {
+    return new Promise((resolve, reject) => {
       const list = this.waiters.get(env) ?? [];
-      list.push(resolve);
+      list.push({ resolve, reject });
       this.waiters.set(env, list);
     });
   }
 
   private release(env: EnvId, pooled: PooledPage): void {
     const next = this.waiters.get(env)?.shift();
-    if (next) next(pooled);
+    if (next) next.resolve(pooled);
     else pooled.busy = false;
+  }
+
+  /** Takes a failed page out of its pool; whoever waits for a page gets a new one. */
+  private drop(env: EnvId, pooled: PooledPage): void {
+    const pool = this.pools.get(env) ?? [];
+    const i = pool.indexOf(pooled);
+    if (i >= 0) pool.splice(i, 1);
+    pooled.page.close().catch(() => {});
+    const next = this.waiters.get(env)?.shift();
+    if (next) this.acquire(env).then(next.resolve, next.reject);
+  }
+
+  /** A browser that died is started again (once, for every caller that noticed); its pages are gone. */
+  private async recover(): Promise<void> {
+    if (this.browser.isConnected()) return;
+    this.restarting ??= (async () => {
+      this.pools.clear();
+      this.browser = await this.launchBrowser();
+      this.restarts++;
+    })().finally(() => {
+      this.restarting = undefined;
+    });
+    await this.restarting;
   }
 
   /** Opens the store's page now (building a scene takes a few seconds), so the first render is warm. */
@@ -187,17 +238,35 @@ export class RenderService {
   /**
    * Renders RGB, segmentation and depth from a camera at the shopper's eye, with the store in
    * `state` (items picked up, the item in hand); pages are pooled, so every call states it in full.
+   * A failed frame is retried once on a fresh page (in a restarted browser if it died); a second
+   * failure is a RenderError with a one-line reason.
    */
   async render(
     env: EnvId,
     pose: CameraPose,
     state: SceneState = { hidden: [], held: null },
   ): Promise<RawFrame> {
+    try {
+      return await this.renderOnce(env, pose, state);
+    } catch (first) {
+      if (this.closed) throw first;
+      try {
+        await this.recover();
+        return await this.renderOnce(env, pose, state);
+      } catch (second) {
+        throw new RenderError(`rendering ${env} failed twice: ${short(second)} (first: ${short(first)})`);
+      }
+    }
+  }
+
+  private async renderOnce(env: EnvId, pose: CameraPose, state: SceneState): Promise<RawFrame> {
     const t0 = performance.now();
     const pooled = await this.acquire(env);
     const id = String(++this.frameSeq);
+    const frame = this.server.expectFrame(id);
+    // If the page fails first, the frame is cancelled: its rejection is handled here, not left loose.
+    frame.catch(() => {});
     try {
-      const frame = this.server.expectFrame(id);
       const timings = await pooled.page.evaluate(
         ([p, frameId, s]) =>
           (globalThis as unknown as RenderPageGlobals).siturecRender!.observe(p, frameId, s),
@@ -210,6 +279,7 @@ export class RenderService {
       const rgba = flipRows(body, 0, this.width, this.height);
       const seg = packIds(flipRows(body, size, this.width, this.height), false);
       const depthMm = packIds(flipRows(body, size * 2, this.width, this.height), true);
+      this.release(env, pooled);
       return {
         width: this.width,
         height: this.height,
@@ -220,14 +290,16 @@ export class RenderService {
       };
     } catch (err) {
       this.server.cancelFrame(id, err as Error);
+      this.drop(env, pooled);
       throw err;
-    } finally {
-      this.release(env, pooled);
     }
   }
 
   async close(): Promise<void> {
-    await this.browser.close();
+    this.closed = true;
+    for (const list of this.waiters.values())
+      for (const w of list.splice(0)) w.reject(new RenderError("the render service closed"));
+    await this.browser.close().catch(() => {});
     await this.server.close();
   }
 }

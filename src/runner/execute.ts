@@ -2,7 +2,7 @@ import type { StoreKnowledge } from "../agents/knowledge/store-knowledge.js";
 import type { PromptSet } from "../agents/prompts/prompt-set.js";
 import type { PolicyOptions } from "../agents/role-registry.js";
 import type { EnvId } from "../core/manifest.js";
-import { runEpisode } from "../episode/run-episode.js";
+import { failedOutcome, runEpisode, trajectory } from "../episode/run-episode.js";
 import type { LlmClient } from "../llm/client.js";
 import type { RenderService } from "../render/render-service.js";
 import type { RunStore } from "../storage/run-store.js";
@@ -50,7 +50,17 @@ export async function playEpisode(e: PlannedEpisode, ctx: ExecuteContext): Promi
   const header: EpisodeHeader = { ...ctx.header, env: e.env, task: e.task, profile: e.profile };
   const attempt = `${ctx.owner}#${++attempts}`;
   if (!(await store.startEpisode(header, e.position, attempt))) return;
-  const world = await World.create(e.env, ctx.render);
+  const stats: EpisodeStats = { renderMs: 0, modelMs: 0 };
+  // A world that cannot be made (its render page failed twice) fails this episode, not the run.
+  let world: World;
+  try {
+    world = await World.create(e.env, ctx.render);
+  } catch (err) {
+    const outcome = failedOutcome(err);
+    await store.failEpisode(header, outcome, attempt);
+    ctx.onEpisode?.(e, trajectory(header, [], outcome), stats);
+    return;
+  }
   const options = (temperature: number | undefined): PolicyOptions => ({
     knowledge,
     task: e.task,
@@ -60,7 +70,6 @@ export async function playEpisode(e: PlannedEpisode, ctx: ExecuteContext): Promi
     prompts: ctx.prompts,
     ...(temperature !== undefined ? { temperature } : {}),
   });
-  const stats: EpisodeStats = { renderMs: 0, modelMs: 0 };
   const t = await runEpisode({
     header,
     world,

@@ -466,4 +466,55 @@ describe("benchmark runs", () => {
     expect(assistant.costUsd).toBeCloseTo(2 * assistantCost, 9);
     expect(resumed.spent.find((r) => r.role === "shopper")?.calls).toBe(2);
   }, 120_000);
+
+  it("Ctrl-C mid-run: the episodes in flight finish, the run is interrupted, and a resume completes it byte for byte", async () => {
+    const args = [
+      "run",
+      "--env",
+      "supermarket",
+      "--tasks",
+      "0:4",
+      "--concurrency",
+      "1",
+      "--quiet",
+      "--run-id",
+      "c",
+    ];
+    const dir = tmp("sigint");
+    const child = spawn(process.execPath, [bin, ...args, "--out", dir], {
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    let stderr = "";
+    child.stderr!.on("data", (d: Buffer) => (stderr += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+    const finished = () => {
+      try {
+        const d = new Database(join(dir, "siturec.db"), { readonly: true, fileMustExist: true });
+        try {
+          return (
+            d.prepare("SELECT count(*) AS n FROM episodes WHERE status = 'finished'").get() as { n: number }
+          ).n;
+        } finally {
+          d.close();
+        }
+      } catch {
+        return 0;
+      }
+    };
+    const deadline = Date.now() + 90_000;
+    while (finished() < 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    child.kill("SIGINT");
+    expect(await exited).toBe(130);
+    expect(stderr).toContain("resume with: siturec run --resume c");
+    const listed = await exec(process.execPath, [bin, "runs", "--dir", dir, "--json"]);
+    const [run] = JSON.parse(listed.stdout) as { status: string; finished: number }[];
+    expect(run!.status).toBe("interrupted");
+    // Nothing half-written: every episode is finished (the one in flight completed) or not started.
+    expect(run!.finished).toBeGreaterThanOrEqual(1);
+    expect(run!.finished).toBeLessThan(4);
+    await exec(process.execPath, [bin, "run", "--resume", "c", "--out", dir, "--quiet"]);
+    const clean = tmp("sigint-clean");
+    await exec(process.execPath, [bin, ...args, "--out", clean]);
+    expect(await exportOf(dir, "c")).toBe(await exportOf(clean, "c"));
+  }, 240_000);
 });
