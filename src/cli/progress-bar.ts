@@ -34,6 +34,9 @@ export function progressLine(p: RunProgress, startedDone: number, width = 24): s
 export class ProgressReporter {
   private lastPlain = 0;
   private startedDone = 0;
+  private last?: RunProgress;
+  /** What the run waits for now ("waiting for MODEL (attempt 3/5)"), until the next episode ends. */
+  private waiting?: string;
 
   constructor(
     private readonly write: (text: string) => void,
@@ -44,7 +47,20 @@ export class ProgressReporter {
     this.startedDone = done;
   }
 
+  /** A retry to show on the live line (and as a plain line where there is no terminal). */
+  retry(model: string, attempt: number, maxAttempts: number, reason: string, waitMs: number): void {
+    this.waiting = `waiting for ${model} (attempt ${attempt + 1}/${maxAttempts})`;
+    if (this.tty && this.last)
+      this.write(`\r\x1b[2K${progressLine(this.last, this.startedDone)} · ${this.waiting}`);
+    else
+      this.write(
+        `${model}: attempt ${attempt}/${maxAttempts} failed (${reason}); retrying in ${(waitMs / 1000).toFixed(1)} s\n`,
+      );
+  }
+
   update(p: RunProgress): void {
+    this.last = p;
+    this.waiting = undefined;
     // Turns per second over this invocation only (resumed episodes took no time here).
     const line = progressLine(p, this.startedDone);
     if (this.tty) {

@@ -178,6 +178,10 @@ export function registerRun(
             else if (!flags.quiet)
               io.err(`run ${info.runId}: ${info.total} episodes${kept} → ${info.storeDir}\n`);
           },
+          onRetry: (r) => {
+            if (jsonl) io.out(`${JSON.stringify({ event: "retry", ...r })}\n`);
+            else if (!flags.quiet) reporter.retry(r.model, r.attempt, r.maxAttempts, r.reason, r.waitMs);
+          },
           onProgress: (p: RunProgress) => {
             if (jsonl) {
               const { last, ...rest } = p;

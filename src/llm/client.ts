@@ -103,6 +103,18 @@ export interface LlmClientOptions {
   prices?: PriceTable;
   /** How requests with an `output` schema ask for it (default `auto`). */
   structuredOutput?: StructuredOutputMode;
+  /** The most one call may take, all attempts and waits together (default 5 minutes). */
+  callDeadlineMs?: number;
+}
+
+/** A failed attempt about to be retried, for logs and progress lines. */
+export interface RetryEvent {
+  model: string;
+  /** The attempt that failed (1-based) and how many may be made. */
+  attempt: number;
+  maxAttempts: number;
+  reason: string;
+  waitMs: number;
 }
 
 /** Providers that take a sampling seed. */
@@ -224,6 +236,7 @@ export class LlmClient {
       maxDelayMs: options.maxDelayMs ?? 60_000,
       concurrency: options.concurrency ?? 4,
       structuredOutput: options.structuredOutput ?? "auto",
+      callDeadlineMs: options.callDeadlineMs ?? 300_000,
     };
   }
 
@@ -280,6 +293,13 @@ export class LlmClient {
   }
 
   private readonly listeners = new Set<(call: CallEvent) => void>();
+  private readonly retryListeners = new Set<(retry: RetryEvent) => void>();
+
+  /** Hears of every failed attempt that is about to be retried; returns the unsubscriber. */
+  onRetry(listener: (retry: RetryEvent) => void): () => void {
+    this.retryListeners.add(listener);
+    return () => this.retryListeners.delete(listener);
+  }
 
   /** Hears of every completed call, whatever becomes of the turn that made it; returns the unsubscriber. */
   onCall(listener: (call: CallEvent) => void): () => void {
@@ -305,15 +325,18 @@ export class LlmClient {
     warnings?: string[];
   }> {
     const schema = req.output && mode !== "prompt" ? jsonSchema(req.output.schema) : undefined;
+    const deadline = performance.now() + this.opts.callDeadlineMs;
+    const maxAttempts = this.opts.maxRetries + 1;
     for (let attempt = 1; ; attempt++) {
       this.httpAttempts++;
+      const left = deadline - performance.now();
       try {
         const r = await generateText({
           model,
           ...(req.system ? { system: req.system } : {}),
           messages: toModelMessages(req.messages),
           maxRetries: 0,
-          abortSignal: AbortSignal.timeout(this.opts.requestTimeoutMs),
+          abortSignal: AbortSignal.timeout(Math.max(1, Math.ceil(Math.min(this.opts.requestTimeoutMs, left)))),
           ...(req.temperature !== undefined ? { temperature: req.temperature } : {}),
           ...(req.maxOutputTokens !== undefined ? { maxOutputTokens: req.maxOutputTokens } : {}),
           ...(req.seed !== undefined && SEEDED.has(provider) ? { seed: req.seed } : {}),
@@ -353,20 +376,30 @@ export class LlmClient {
             attempts: attempt,
           };
         const failure = classify(err);
-        if (!failure.retry || attempt > this.opts.maxRetries) {
+        const tries = `${attempt} attempt${attempt === 1 ? "" : "s"}`;
+        if (!failure.retry || attempt >= maxAttempts) {
           throw new LlmError(
             failure.kind,
-            `${req.model}: ${failure.message} (after ${attempt} attempt${attempt === 1 ? "" : "s"})`,
+            `${req.model}: ${failure.message} (after ${tries})`,
             failure.status,
           );
         }
         const backoff =
           Math.min(this.opts.maxDelayMs, this.opts.baseDelayMs * 2 ** (attempt - 1)) * Math.random();
-        await sleep(
+        const wait =
           failure.waitMs !== undefined
             ? Math.min(this.opts.maxDelayMs, failure.waitMs) * (1 + 0.1 * Math.random())
-            : backoff,
-        );
+            : backoff;
+        if (performance.now() + wait >= deadline) {
+          throw new LlmError(
+            "timeout",
+            `${req.model}: no answer within the call's deadline of ${Math.round(this.opts.callDeadlineMs / 1000)} s (${tries}; last: ${failure.message})`,
+            failure.status,
+          );
+        }
+        for (const listener of this.retryListeners)
+          listener({ model: req.model, attempt, maxAttempts, reason: failure.message, waitMs: wait });
+        await sleep(wait);
       }
     }
   }

@@ -129,6 +129,30 @@ describe("LlmClient against the mock server", () => {
     expect((await fast(dir).complete(req)).cached).toBe(true);
   });
 
+  it("a hung server: each retry is announced, and the call ends at its deadline", async () => {
+    mock.fallback = () => ({ kind: "hang", ms: 2000 });
+    const client = new LlmClient({
+      requestTimeoutMs: 300,
+      callDeadlineMs: 1000,
+      maxRetries: 10,
+      baseDelayMs: 10,
+      maxDelayMs: 50,
+    });
+    const retries: string[] = [];
+    client.onRetry((r) => retries.push(`${r.attempt}/${r.maxAttempts}: ${r.reason}`));
+    const t = performance.now();
+    const err = await client
+      .complete({ model: mock.modelId(), messages: [{ role: "user", content: "hi" }] })
+      .catch((e: unknown) => e as LlmError);
+    expect(err).toBeInstanceOf(LlmError);
+    expect((err as LlmError).message).toMatch(
+      /no answer within the call's deadline of 1 s \(\d attempts; last: request timed out\)/,
+    );
+    expect(performance.now() - t).toBeLessThan(2500);
+    expect(retries.length).toBeGreaterThanOrEqual(2);
+    expect(retries[0]).toBe("1/11: request timed out");
+  });
+
   it("gives up after the retries with an LlmError, and never caches an error", async () => {
     const dir = mkdtempSync(join(tmpdir(), "siturec-cache-"));
     mock.fallback = () => ({ kind: "status", status: 503 });

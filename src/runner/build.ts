@@ -28,6 +28,7 @@ export function buildClient(config: RunConfig, storeLocation: string): LlmClient
       ? { noCache: true }
       : { cacheDir: config.llm.cacheDir ?? join(storeLocation, "cache") }),
     requestTimeoutMs: config.llm.timeoutMs,
+    callDeadlineMs: config.llm.callDeadlineMs,
     maxRetries: config.llm.maxRetries,
     concurrency: config.llm.concurrency,
     prices: config.llm.prices,

@@ -3,7 +3,7 @@ import { hostname } from "node:os";
 import { builtinPrompts, type PromptSet } from "../agents/prompts/prompt-set.js";
 import type { RoleRegistry } from "../agents/role-registry.js";
 import type { EnvId } from "../core/manifest.js";
-import type { LlmClient } from "../llm/client.js";
+import type { LlmClient, RetryEvent } from "../llm/client.js";
 import type { RenderService } from "../render/render-service.js";
 import { openRunStore } from "../storage/open-run-store.js";
 import type { LeaseOwner, RunStore, SpendRow } from "../storage/run-store.js";
@@ -60,6 +60,8 @@ export interface RunOptions extends CustomRoles {
   store?: RunStore;
   onStart?: (info: { runId: string; total: number; kept: number; storeDir: string }) => void;
   onProgress?: (p: RunProgress) => void;
+  /** A model call failed and is about to be retried (for logs and the progress line). */
+  onRetry?: (retry: RetryEvent) => void;
   /** Stop taking new episodes (episodes in flight finish). */
   signal?: AbortSignal;
 }
@@ -120,8 +122,9 @@ export async function runBenchmark(config: RunConfig, opts: RunOptions = {}): Pr
     heartbeat.unref();
     opts.onStart?.({ runId, total: plan.episodes.length, kept: plan.kept, storeDir: store.location });
     const client = opts.client ?? buildClient(config, store.location);
+    const stopRetries = opts.onRetry ? client.onRetry(opts.onRetry) : () => {};
     // Every call is written to the ledger as it completes, whatever becomes of its turn or episode.
-    unsubscribe = client.onCall(({ tag, model, response }) => {
+    const stopCalls = client.onCall(({ tag, model, response }) => {
       ledger.push(
         store.recordSpend(runId, {
           role: tag ?? "other",
@@ -133,6 +136,10 @@ export async function runBenchmark(config: RunConfig, opts: RunOptions = {}): Pr
         }),
       );
     });
+    unsubscribe = () => {
+      stopCalls();
+      stopRetries();
+    };
     render = opts.render ?? (todo.length ? await startRenderPool(config) : undefined);
     const knowledge = await loadKnowledge(todo.map((e) => e.env));
 

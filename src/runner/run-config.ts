@@ -93,6 +93,12 @@ export const RunConfig = z
         cacheDir: z.string().min(1).optional(),
         noCache: z.boolean().default(false),
         timeoutMs: z.number().int().positive().default(120_000),
+        callDeadlineMs: z
+          .number()
+          .int()
+          .positive()
+          .default(300_000)
+          .describe("the most one model call may take, all attempts and waits together"),
         maxRetries: z.number().int().min(0).max(10).default(4),
         concurrency: z.number().int().min(1).max(256).default(8),
         prices: PriceTable.default({}),
@@ -105,6 +111,7 @@ export const RunConfig = z
       .default({
         noCache: false,
         timeoutMs: 120_000,
+        callDeadlineMs: 300_000,
         maxRetries: 4,
         concurrency: 8,
         prices: {},
