@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { SiturecError } from "../core/errors.js";
 import { LlmClient } from "../llm/client.js";
 import { KEY_VARIABLES, PROVIDERS, parseModelId } from "../llm/model-id.js";
+import { pingRequest } from "../llm/ping.js";
 import { DEFAULT_PRICES } from "../llm/prices.js";
 import { apiKeyFor } from "../llm/providers.js";
 import type { CliIo } from "./io.js";
@@ -82,12 +83,7 @@ export function registerModels(program: Command, io: CliIo): void {
       if (!Number.isFinite(timeout) || timeout <= 0)
         throw new SiturecError("--timeout must be a positive number of milliseconds", { exitCode: 2 });
       const client = new LlmClient({ requestTimeoutMs: timeout, maxRetries: 1, baseDelayMs: 500 });
-      const r = await client.complete({
-        model,
-        messages: [{ role: "user", content: "Reply with the single word OK." }],
-        maxOutputTokens: 16,
-        temperature: 0,
-      });
+      const r = await client.complete(pingRequest(model));
       io.out(
         `${model}: ok in ${Math.round(r.latencyMs)} ms (${r.inputTokens} in / ${r.outputTokens} out tokens, $${r.costUsd.toFixed(6)}): ${JSON.stringify(r.text.trim().slice(0, 60))}\n`,
       );

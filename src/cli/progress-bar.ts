@@ -37,6 +37,8 @@ export class ProgressReporter {
   private last?: RunProgress;
   /** What the run waits for now ("waiting for MODEL (attempt 3/5)"), until the next episode ends. */
   private waiting?: string;
+  /** Error messages already shown: each is printed once, the summary counts them all. */
+  private readonly shownErrors = new Set<string>();
 
   constructor(
     private readonly write: (text: string) => void,
@@ -61,6 +63,11 @@ export class ProgressReporter {
   update(p: RunProgress): void {
     this.last = p;
     this.waiting = undefined;
+    const error = p.last?.outcome.error;
+    if (error && !this.shownErrors.has(error)) {
+      this.shownErrors.add(error);
+      this.write(`${this.tty ? "\r\x1b[2K" : ""}${p.last!.env} ${p.last!.taskId} failed: ${error}\n`);
+    }
     // Turns per second over this invocation only (resumed episodes took no time here).
     const line = progressLine(p, this.startedDone);
     if (this.tty) {

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -28,6 +28,74 @@ describe("siturec run, runs, export, schema", () => {
     expect(missing.code).toBe(2);
     expect(missing.err).toMatch(/no run store in/);
   });
+
+  it("a missing API key stops the run before a run is made or anything rendered", async () => {
+    const saved = process.env.OPENAI_API_KEY;
+    delete process.env.OPENAI_API_KEY;
+    try {
+      const dir = tmp();
+      const r = await run("run", "--assistant", "openai:gpt-4o", "--tasks", "0:2", "--out", dir);
+      expect(r.code).toBe(2);
+      expect(r.err).toContain(
+        "the assistant model cannot be used: openai:gpt-4o needs an API key: set OPENAI_API_KEY",
+      );
+      expect(r.err).toContain("hint: `siturec models` shows which keys are set");
+      expect(r.err).not.toMatch(/rendering|\n\s+at /);
+      // Nothing was started: no run in the store, no frame on disk.
+      const runs = await run("runs", "--dir", dir, "--json");
+      expect(JSON.parse(runs.out)).toEqual([]);
+      expect(existsSync(join(dir, "images"))).toBe(false);
+    } finally {
+      if (saved !== undefined) process.env.OPENAI_API_KEY = saved;
+    }
+  });
+
+  it("why episodes failed: each distinct message with its count, in the summary, runs, runs --json and the jsonl progress", async () => {
+    const saved = process.env.OPENAI_API_KEY;
+    delete process.env.OPENAI_API_KEY;
+    try {
+      const dir = tmp();
+      const message = "openai:gpt-4o needs an API key: set OPENAI_API_KEY in the environment";
+      const args = ["--assistant", "openai:gpt-4o", "--no-preflight", "--env", "supermarket", "--out", dir];
+      const r = await run("run", ...args, "--tasks", "0:2", "--run-id", "keyless");
+      expect(r.code).toBe(1);
+      expect(r.out).toContain(`why supermarket episodes failed:\n  2 × ${message}\n`);
+      // The progress names the first episode that failed so, once.
+      expect(r.err.split(message)).toHaveLength(2);
+      expect(r.err).toMatch(/supermarket sm-\S+ failed: openai:gpt-4o needs an API key/);
+      const jsonl = await run(
+        "run",
+        ...args,
+        "--tasks",
+        "2:3",
+        "--run-id",
+        "keyless-2",
+        "--progress",
+        "jsonl",
+      );
+      const episode = jsonl.out
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l) as { event: string; reason?: string; error?: string })
+        .find((e) => e.event === "episode");
+      expect(episode).toMatchObject({ reason: "error", error: message });
+      const runs = JSON.parse((await run("runs", "--dir", dir, "--json")).out) as {
+        id: string;
+        errorMessages: unknown;
+        summaries: { errorMessages: unknown }[];
+      }[];
+      expect(runs[0]).toMatchObject({
+        id: "keyless",
+        errorMessages: [{ message, count: 2 }],
+        summaries: [{ errorMessages: [{ message, count: 2 }] }],
+      });
+      const text = (await run("runs", "--dir", dir)).out;
+      expect(text).toContain(`why episodes of keyless failed:\n  2 × ${message}\n`);
+      expect(text).toContain(`why episodes of keyless-2 failed:\n  1 × ${message}\n`);
+    } finally {
+      if (saved !== undefined) process.env.OPENAI_API_KEY = saved;
+    }
+  }, 120_000);
 
   it("runs from a config file, lists the run, and exports its trajectories", async () => {
     const dir = tmp();

@@ -8,6 +8,7 @@ import { type RunProgress, runBenchmark } from "../runner/run-benchmark.js";
 import { ConfigError, parseRunConfig, RunConfig, readConfigFile } from "../runner/run-config.js";
 import type { StoreSummary } from "../runner/run-summary.js";
 import { openRunStore } from "../storage/open-run-store.js";
+import { failureLines } from "./failure-lines.js";
 import type { CliIo } from "./io.js";
 import { ProgressReporter } from "./progress-bar.js";
 import { FLAG_OF_FIELD } from "./run-flags.js";
@@ -35,6 +36,7 @@ interface RunFlags {
   progress?: string;
   out?: string;
   images?: boolean;
+  preflight?: boolean;
 }
 
 /** Flags given on the command line, as config fields (they override the config file, per field). */
@@ -120,6 +122,7 @@ export function registerRun(
     .option("--out <dir>", "run store folder (default ./siturec-runs)")
     .option("--no-cache", "neither read nor write the model response cache")
     .option("--no-images", "do not store turn images (trajectories keep their hashes)")
+    .option("--no-preflight", "skip the one-call check of each model (e.g. to replay a run from the cache)")
     .option("--quiet", "no progress output")
     .addOption(new Option("--progress <format>", "progress as JSON lines on stdout").choices(["jsonl"]))
     .action(async (flags: RunFlags) => {
@@ -170,6 +173,7 @@ export function registerRun(
           ...(flags.resume ? { resume: flags.resume } : {}),
           ...(flags.runId ? { runId: flags.runId } : {}),
           signal: controller.signal,
+          preflight: flags.preflight !== false,
           onStart: (info) => {
             runId = info.runId;
             reporter.start(info.kept);
@@ -186,7 +190,7 @@ export function registerRun(
             if (jsonl) {
               const { last, ...rest } = p;
               io.out(
-                `${JSON.stringify({ event: "episode", ...rest, ...(last ? { env: last.env, taskId: last.taskId, reason: last.outcome.reason, turns: last.outcome.turns } : {}) })}\n`,
+                `${JSON.stringify({ event: "episode", ...rest, ...(last ? { env: last.env, taskId: last.taskId, reason: last.outcome.reason, turns: last.outcome.turns, ...(last.outcome.error ? { error: last.outcome.error } : {}) } : {}) })}\n`,
               );
             } else if (!flags.quiet) reporter.update(p);
           },
@@ -200,6 +204,8 @@ export function registerRun(
             `\nrun ${result.runId} (${result.status}) in ${(result.timing.wallMs / 1000).toFixed(1)} s · assistant ${result.agents.assistant} · shopper ${result.agents.shopper} · moderator ${result.agents.moderator}\n`,
           );
           io.out(summaryTable(result.summaries));
+          for (const s of result.summaries)
+            io.out(failureLines(`why ${s.env} episodes failed:`, s.errorMessages));
           const calls = result.spent.reduce((n, r) => n + r.calls, 0);
           if (calls) {
             const cached = result.spent.reduce((n, r) => n + r.cachedCalls, 0);

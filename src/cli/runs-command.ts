@@ -3,10 +3,11 @@ import type { Command } from "commander";
 import { Argument, Option } from "commander";
 import { RunIdentityError } from "../runner/plan.js";
 import type { RunConfig } from "../runner/run-config.js";
-import { summarize } from "../runner/run-summary.js";
+import { errorCounts, summarize } from "../runner/run-summary.js";
 import { openRunStore } from "../storage/open-run-store.js";
 import type { RunStore } from "../storage/run-store.js";
 import { trajectoryJsonSchema } from "../trajectory/trajectory.js";
+import { failureLines } from "./failure-lines.js";
 import type { CliIo } from "./io.js";
 import { formatTable } from "./table.js";
 
@@ -38,6 +39,7 @@ export async function listRuns(dir: string) {
         planned: run.planned,
         finished: finished.length,
         errors: rows.filter((r) => r.status === "error").length,
+        errorMessages: errorCounts(rows),
         successRate: finished.length ? finished.filter((r) => r.success).length / finished.length : null,
         // What was paid: the spend ledger (failed and restarted episodes included), else the episodes' sum.
         costUsd: spent.length
@@ -95,6 +97,7 @@ export function registerRuns(program: Command, io: CliIo): void {
           ]),
         ),
       );
+      for (const r of runs) io.out(failureLines(`\nwhy episodes of ${r.id} failed:`, r.errorMessages));
     });
 
   program

@@ -38,6 +38,8 @@ export interface LlmRequest {
   output?: { name: string; schema: Record<string, unknown> };
   /** Who asks (a role: `assistant`, `shopper`, …), for the spend ledger; not part of the cache key. */
   tag?: string;
+  /** Always ask the provider (a reachability check must not be answered from the cache). */
+  noCache?: boolean;
 }
 
 /** One call as the client's listeners hear of it: paid (an HTTP response) or served from the cache. */
@@ -190,7 +192,7 @@ function toModelMessages(messages: LlmMessage[]): ModelMessage[] {
 }
 
 /** The request as the cache keys it: images by their content hash. */
-function cacheView({ tag: _, ...req }: LlmRequest): unknown {
+function cacheView({ tag: _, noCache: __, ...req }: LlmRequest): unknown {
   return {
     ...req,
     messages: req.messages.map((m) => ({
@@ -259,7 +261,7 @@ export class LlmClient {
     const price = priceFor(req.model, this.prices);
     const mode = req.output ? structuredModeFor(spec.provider, this.opts.structuredOutput) : undefined;
     const key = hashOf(mode ? { ...(cacheView(req) as object), structuredOutput: mode } : cacheView(req));
-    const hit = this.cache?.get(key);
+    const hit = req.noCache ? undefined : this.cache?.get(key);
     if (hit) {
       // Served from the cache: nothing was paid for it.
       const response: LlmResponse = { ...hit, costUsd: 0, cached: true, attempts: 0, latencyMs: 0 };
@@ -283,11 +285,12 @@ export class LlmClient {
       cached: false,
       latencyMs: performance.now() - started,
     };
-    this.cache?.set(key, {
-      text: response.text,
-      inputTokens: response.inputTokens,
-      outputTokens: response.outputTokens,
-    });
+    if (!req.noCache)
+      this.cache?.set(key, {
+        text: response.text,
+        inputTokens: response.inputTokens,
+        outputTokens: response.outputTokens,
+      });
     this.emit(req, response);
     return response;
   }
@@ -336,7 +339,9 @@ export class LlmClient {
           ...(req.system ? { system: req.system } : {}),
           messages: toModelMessages(req.messages),
           maxRetries: 0,
-          abortSignal: AbortSignal.timeout(Math.max(1, Math.ceil(Math.min(this.opts.requestTimeoutMs, left)))),
+          abortSignal: AbortSignal.timeout(
+            Math.max(1, Math.ceil(Math.min(this.opts.requestTimeoutMs, left))),
+          ),
           ...(req.temperature !== undefined ? { temperature: req.temperature } : {}),
           ...(req.maxOutputTokens !== undefined ? { maxOutputTokens: req.maxOutputTokens } : {}),
           ...(req.seed !== undefined && SEEDED.has(provider) ? { seed: req.seed } : {}),

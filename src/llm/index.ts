@@ -1,6 +1,7 @@
 export * from "./cache.js";
 export * from "./client.js";
 export * from "./model-id.js";
+export * from "./ping.js";
 export * from "./prices.js";
 export * from "./providers.js";
 export * from "./redact.js";

@@ -1,9 +1,3 @@
-import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { promisify } from "node:util";
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ReferenceAssistant } from "../agents/reference/reference-assistant.js";
 import type { CustomRole } from "../agents/role-registry.js";
@@ -11,14 +5,12 @@ import type { AssistantPolicy } from "../agents/types.js";
 import { MockOpenAIServer } from "../llm/testing/mock-openai-server.js";
 import { RenderService } from "../render/render-service.js";
 import { openRunStore } from "../storage/open-run-store.js";
+import type { SpendRow } from "../storage/run-store.js";
 import type { Trajectory } from "../trajectory/trajectory.js";
 import { RunIdentityError } from "./plan.js";
 import { runBenchmark } from "./run-benchmark.js";
 import { parseRunConfig } from "./run-config.js";
-
-const exec = promisify(execFile);
-const bin = join(import.meta.dirname, "../../bin/siturec.js");
-const tmp = (name: string) => mkdtempSync(join(tmpdir(), `siturec-${name}-`));
+import { exportOf, tmpStore as tmp, trajectoriesOf } from "./testing/run-store-reads.js";
 
 let render: RenderService;
 let mock: MockOpenAIServer;
@@ -38,21 +30,6 @@ const greet = JSON.stringify({
   ranking: ["not-a-product"],
   tool_calls: [],
 });
-
-async function trajectoriesOf(dir: string, runId: string): Promise<Trajectory[]> {
-  const store = openRunStore(dir);
-  try {
-    const out: Trajectory[] = [];
-    for await (const t of store.trajectories(runId)) out.push(t);
-    return out;
-  } finally {
-    await store.close();
-  }
-}
-
-async function exportOf(dir: string, runId: string): Promise<string> {
-  return (await trajectoriesOf(dir, runId)).map((t) => JSON.stringify(t)).join("\n");
-}
 
 describe("benchmark runs", () => {
   it("a model-backed run against the mock server completes, and rerunning it is served from the cache", async () => {
@@ -119,69 +96,6 @@ describe("benchmark runs", () => {
     );
     expect(same.timing.episodes).toBe(0);
   }, 120_000);
-
-  it("a run killed with SIGKILL mid-way and resumed equals an uninterrupted run, no episode lost or duplicated", async () => {
-    const args = [
-      "run",
-      "--env",
-      "supermarket",
-      "--tasks",
-      "0:5",
-      "--concurrency",
-      "1",
-      "--quiet",
-      "--run-id",
-      "k",
-    ];
-    const killedDir = tmp("killed");
-    const child: ChildProcess = spawn(process.execPath, [bin, ...args, "--out", killedDir], {
-      detached: true,
-      stdio: "ignore",
-    });
-    const db = join(killedDir, "siturec.db");
-    const finished = () => {
-      try {
-        const d = new Database(db, { readonly: true, fileMustExist: true });
-        try {
-          return (
-            d.prepare("SELECT count(*) AS n FROM episodes WHERE status = 'finished'").get() as { n: number }
-          ).n;
-        } finally {
-          d.close();
-        }
-      } catch {
-        return 0;
-      }
-    };
-    const deadline = Date.now() + 90_000;
-    while (finished() < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    // Kill the whole group (Node and its Chromium) at once, without warning.
-    process.kill(-child.pid!, "SIGKILL");
-    await new Promise((r) => setTimeout(r, 300));
-    // A dead run does not look alive.
-    const listed = await exec(process.execPath, [bin, "runs", "--dir", killedDir, "--json"]);
-    expect((JSON.parse(listed.stdout) as { status: string }[])[0]!.status).toBe("interrupted");
-    const d = new Database(db, { readonly: true });
-    const rows = d
-      .prepare(
-        "SELECT e.task_id, e.status, e.turns, (SELECT count(*) FROM turns t WHERE t.run_id = e.run_id AND t.task_id = e.task_id) AS stored FROM episodes e",
-      )
-      .all() as {
-      task_id: string;
-      status: string;
-      turns: number;
-      stored: number;
-    }[];
-    d.close();
-    expect(rows.filter((r) => r.status === "finished").length).toBeGreaterThanOrEqual(2);
-    for (const r of rows.filter((r) => r.status === "finished")) expect(r.stored, r.task_id).toBe(r.turns);
-    await exec(process.execPath, [bin, "run", "--resume", "k", "--out", killedDir, "--quiet"]);
-    const cleanDir = tmp("clean");
-    await exec(process.execPath, [bin, ...args, "--out", cleanDir]);
-    const resumed = await exportOf(killedDir, "k");
-    expect(resumed.split("\n")).toHaveLength(5);
-    expect(resumed).toBe(await exportOf(cleanDir, "k"));
-  }, 240_000);
 
   it("a policy that throws mid-episode ends it with reason error, stored as such, and a resume plays it again", async () => {
     let failing = true;
@@ -374,44 +288,35 @@ describe("benchmark runs", () => {
     expect(text).not.toMatch(/\[sm-\d{3}\]/);
   }, 120_000);
 
-  it("two processes on one run: the second is refused while the first plays it, and no episode loses turns", async () => {
-    const dir = tmp("two");
-    const args = ["run", "--env", "supermarket", "--tasks", "0:3", "--concurrency", "1", "--quiet"];
-    const first = spawn(process.execPath, [bin, ...args, "--run-id", "two", "--out", dir], {
-      stdio: "ignore",
+  it("a model that refuses the preflight check stops the run before it is made", async () => {
+    const storeDir = tmp("preflight");
+    mock.pingReply = () => ({ kind: "status", status: 401, body: "invalid api key" });
+    // Any use of the renderer would fail the test: nothing may be rendered.
+    const untouchable = new Proxy({} as RenderService, {
+      get: (_, key) => {
+        throw new Error(`render.${String(key)} used before the preflight check`);
+      },
     });
-    const exited = new Promise<number | null>((resolve) => first.on("exit", resolve));
-    const leased = () => {
-      try {
-        const d = new Database(join(dir, "siturec.db"), { readonly: true, fileMustExist: true });
-        try {
-          return (d.prepare("SELECT count(*) AS n FROM leases").get() as { n: number }).n > 0;
-        } finally {
-          d.close();
-        }
-      } catch {
-        return false;
-      }
-    };
-    const deadline = Date.now() + 60_000;
-    while (!leased() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    const second = await exec(process.execPath, [bin, "run", "--resume", "two", "--out", dir]).then(
-      () => ({ code: 0, stderr: "" }),
-      (err: { code: number; stderr: string }) => err,
-    );
-    expect(second.code).toBe(1);
-    expect(second.stderr).toMatch(/run two is being run by pid \d+ on \S+ since \d{4}-/);
-    expect(await exited).toBe(0);
-    const d = new Database(join(dir, "siturec.db"), { readonly: true });
-    const rows = d
-      .prepare(
-        "SELECT e.status, e.turns, (SELECT count(*) FROM turns t WHERE t.task_id = e.task_id) AS stored FROM episodes e",
-      )
-      .all() as { status: string; turns: number; stored: number }[];
-    d.close();
-    expect(rows).toHaveLength(3);
-    for (const r of rows) expect([r.status, r.stored]).toEqual(["finished", r.turns]);
-  }, 180_000);
+    try {
+      await expect(
+        runBenchmark(
+          parseRunConfig({
+            env: "supermarket",
+            tasks: "0:2",
+            storeDir,
+            agents: { assistant: "reference", shopper: mock.modelId("locked-shopper") },
+            llm: { maxRetries: 0 },
+          }),
+          { render: untouchable },
+        ),
+      ).rejects.toThrow(/^the model of the shopper and the moderator cannot be used: .*401/);
+    } finally {
+      mock.pingReply = () => ({ kind: "text", content: "OK" });
+    }
+    const store = await openRunStore(storeDir);
+    expect(await store.listRuns()).toEqual([]);
+    await store.close();
+  }, 60_000);
 
   it("every model call is in the run's spend ledger, a failed turn's and a restarted episode's included; cached calls cost nothing", async () => {
     const storeDir = tmp("spent");
@@ -445,7 +350,8 @@ describe("benchmark runs", () => {
     expect(first.status).toBe("incomplete");
     // The assistant's call of the failed turn was paid for, and is on the ledger.
     const assistantCost = (1000 * 1 + 50 * 2) / 1e6;
-    expect(first.spent).toEqual([
+    const work = (rows: SpendRow[]) => rows.filter((r) => r.role !== "preflight");
+    expect(work(first.spent)).toEqual([
       {
         role: "assistant",
         model,
@@ -455,6 +361,11 @@ describe("benchmark runs", () => {
         outputTokens: 50,
         costUsd: assistantCost,
       },
+    ]);
+    // Each model was checked once before the run began, and that is on the ledger too.
+    expect(first.spent.filter((r) => r.role === "preflight").map((r) => [r.model, r.calls])).toEqual([
+      [mock.modelId("ledger-shopper"), 1],
+      [model, 1],
     ]);
     shopperUp = true;
     const resumed = await runBenchmark(config, { render, resume: "spent" });
@@ -466,55 +377,4 @@ describe("benchmark runs", () => {
     expect(assistant.costUsd).toBeCloseTo(2 * assistantCost, 9);
     expect(resumed.spent.find((r) => r.role === "shopper")?.calls).toBe(2);
   }, 120_000);
-
-  it("Ctrl-C mid-run: the episodes in flight finish, the run is interrupted, and a resume completes it byte for byte", async () => {
-    const args = [
-      "run",
-      "--env",
-      "supermarket",
-      "--tasks",
-      "0:4",
-      "--concurrency",
-      "1",
-      "--quiet",
-      "--run-id",
-      "c",
-    ];
-    const dir = tmp("sigint");
-    const child = spawn(process.execPath, [bin, ...args, "--out", dir], {
-      stdio: ["ignore", "ignore", "pipe"],
-    });
-    let stderr = "";
-    child.stderr!.on("data", (d: Buffer) => (stderr += d.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
-    const finished = () => {
-      try {
-        const d = new Database(join(dir, "siturec.db"), { readonly: true, fileMustExist: true });
-        try {
-          return (
-            d.prepare("SELECT count(*) AS n FROM episodes WHERE status = 'finished'").get() as { n: number }
-          ).n;
-        } finally {
-          d.close();
-        }
-      } catch {
-        return 0;
-      }
-    };
-    const deadline = Date.now() + 90_000;
-    while (finished() < 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    child.kill("SIGINT");
-    expect(await exited).toBe(130);
-    expect(stderr).toContain("resume with: siturec run --resume c");
-    const listed = await exec(process.execPath, [bin, "runs", "--dir", dir, "--json"]);
-    const [run] = JSON.parse(listed.stdout) as { status: string; finished: number }[];
-    expect(run!.status).toBe("interrupted");
-    // Nothing half-written: every episode is finished (the one in flight completed) or not started.
-    expect(run!.finished).toBeGreaterThanOrEqual(1);
-    expect(run!.finished).toBeLessThan(4);
-    await exec(process.execPath, [bin, "run", "--resume", "c", "--out", dir, "--quiet"]);
-    const clean = tmp("sigint-clean");
-    await exec(process.execPath, [bin, ...args, "--out", clean]);
-    expect(await exportOf(dir, "c")).toBe(await exportOf(clean, "c"));
-  }, 240_000);
 });

@@ -3,7 +3,7 @@ import { hostname } from "node:os";
 import { builtinPrompts, type PromptSet } from "../agents/prompts/prompt-set.js";
 import type { RoleRegistry } from "../agents/role-registry.js";
 import type { EnvId } from "../core/manifest.js";
-import type { LlmClient, RetryEvent } from "../llm/client.js";
+import type { CallEvent, LlmClient, RetryEvent } from "../llm/client.js";
 import type { RenderService } from "../render/render-service.js";
 import { openRunStore } from "../storage/open-run-store.js";
 import type { LeaseOwner, RunStore, SpendRow } from "../storage/run-store.js";
@@ -20,6 +20,7 @@ import {
 import { codeVersion } from "./code-version.js";
 import { executeEpisodes } from "./execute.js";
 import { type AgentIds, identityParts, planRun } from "./plan.js";
+import { preflight } from "./preflight.js";
 import type { RunConfig } from "./run-config.js";
 import { type StoreSummary, summarize } from "./run-summary.js";
 
@@ -60,6 +61,8 @@ export interface RunOptions extends CustomRoles {
   store?: RunStore;
   onStart?: (info: { runId: string; total: number; kept: number; storeDir: string }) => void;
   onProgress?: (p: RunProgress) => void;
+  /** Check each model the roles use with one tiny call before rendering anything (default true). */
+  preflight?: boolean;
   /** A model call failed and is about to be retried (for logs and the progress line). */
   onRetry?: (retry: RetryEvent) => void;
   /** Stop taking new episodes (episodes in flight finish). */
@@ -105,9 +108,37 @@ export async function runBenchmark(config: RunConfig, opts: RunOptions = {}): Pr
   const ledger: Promise<void>[] = [];
   try {
     const ids = agentIds(policies);
+    const client = opts.client ?? buildClient(config, store.location);
+    // Every call goes on the run's ledger as it completes, whatever becomes of its turn or episode
+    // (the preflight's, made before the run exists, once it does).
+    let ledgerRun: string | undefined;
+    const early: CallEvent[] = [];
+    const record = ({ tag, model, response }: CallEvent) => {
+      ledger.push(
+        store.recordSpend(ledgerRun!, {
+          role: tag ?? "other",
+          model,
+          cached: response.cached,
+          inputTokens: response.inputTokens,
+          outputTokens: response.outputTokens,
+          costUsd: response.costUsd,
+        }),
+      );
+    };
+    const stopCalls = client.onCall((call) => (ledgerRun ? record(call) : early.push(call)));
+    const stopRetries = opts.onRetry ? client.onRetry(opts.onRetry) : () => {};
+    unsubscribe = () => {
+      stopCalls();
+      stopRetries();
+    };
+    // A missing key or a wrong URL stops here, before a run is made or anything rendered.
+    if (opts.preflight !== false) await preflight(client, policies);
+
     const plan = await planRun(store, config, identityParts(config, prompts.hash, ids), { ...opts, owner });
     const { runId, todo } = plan;
     leased = runId;
+    ledgerRun = runId;
+    for (const call of early.splice(0)) record(call);
     // The run is this process's while its heartbeat is fresh; if another process took it over (this
     // one stalled past the lease), stop taking episodes: the writes of its attempts are refused anyway.
     const stop = new AbortController();
@@ -121,25 +152,6 @@ export async function runBenchmark(config: RunConfig, opts: RunOptions = {}): Pr
     }, HEARTBEAT_MS);
     heartbeat.unref();
     opts.onStart?.({ runId, total: plan.episodes.length, kept: plan.kept, storeDir: store.location });
-    const client = opts.client ?? buildClient(config, store.location);
-    const stopRetries = opts.onRetry ? client.onRetry(opts.onRetry) : () => {};
-    // Every call is written to the ledger as it completes, whatever becomes of its turn or episode.
-    const stopCalls = client.onCall(({ tag, model, response }) => {
-      ledger.push(
-        store.recordSpend(runId, {
-          role: tag ?? "other",
-          model,
-          cached: response.cached,
-          inputTokens: response.inputTokens,
-          outputTokens: response.outputTokens,
-          costUsd: response.costUsd,
-        }),
-      );
-    });
-    unsubscribe = () => {
-      stopCalls();
-      stopRetries();
-    };
     render = opts.render ?? (todo.length ? await startRenderPool(config) : undefined);
     const knowledge = await loadKnowledge(todo.map((e) => e.env));
 

@@ -17,6 +17,26 @@ export interface StoreSummary {
   /** Model outputs replaced by a fallback, and fixes lenient validation made, over all roles. */
   formatErrors: number;
   formatWarnings: number;
+  /** Why episodes failed: each distinct message with how many episodes it ended, most frequent first. */
+  errorMessages: ErrorCount[];
+}
+
+export interface ErrorCount {
+  message: string;
+  count: number;
+}
+
+/** The distinct messages of `error` episodes with their counts, most frequent first. */
+export function errorCounts(rows: EpisodeRow[]): ErrorCount[] {
+  const counts = new Map<string, number>();
+  for (const r of rows)
+    if (r.status === "error") {
+      const message = r.error ?? "(no message recorded)";
+      counts.set(message, (counts.get(message) ?? 0) + 1);
+    }
+  return [...counts]
+    .map(([message, count]) => ({ message, count }))
+    .sort((a, b) => b.count - a.count || a.message.localeCompare(b.message));
 }
 
 /** Per-store figures of a run's episodes (finished ones; errors counted apart). */
@@ -44,6 +64,7 @@ export function summarize(rows: EpisodeRow[]): StoreSummary[] {
       costUsd: all.reduce((s, r) => s + r.costUsd, 0),
       formatErrors: all.reduce((s, r) => s + r.formatErrors, 0),
       formatWarnings: all.reduce((s, r) => s + r.formatWarnings, 0),
+      errorMessages: errorCounts(all),
     };
   });
 }

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { PING_TEXT } from "../ping.js";
 
 /** What the mock answers one request with. */
 export type MockReply =
@@ -24,10 +25,13 @@ export interface RecordedRequest {
  * An OpenAI-compatible chat-completions server on 127.0.0.1 for tests: answers from a script (a
  * queue of replies, then a default), records every request (with its image parts), and injects
  * faults on demand: an error status with `retry-after`, a hang past the client's timeout, a body
- * that is not JSON.
+ * that is not JSON. Reachability checks (`siturec ping`, a run's preflight) are kept apart in
+ * `pings` and answered by `pingReply`, so a test's script and request counts are about the work.
  */
 export class MockOpenAIServer {
   readonly requests: RecordedRequest[] = [];
+  readonly pings: RecordedRequest[] = [];
+  pingReply: (req: RecordedRequest) => MockReply = () => ({ kind: "text", content: "OK" });
   private readonly queue: MockReply[] = [];
   private server?: Server;
   private baseUrl = "";
@@ -37,7 +41,7 @@ export class MockOpenAIServer {
     const mock = new MockOpenAIServer();
     mock.server = createServer((req, res) => {
       mock.handle(req).then(
-        (reply) => {
+        ({ reply, recorded }) => {
           if (reply.kind === "status") {
             res.writeHead(reply.status, {
               "content-type": "application/json",
@@ -56,7 +60,7 @@ export class MockOpenAIServer {
           } else if (reply.kind === "text") {
             res
               .writeHead(200, { "content-type": "application/json" })
-              .end(JSON.stringify(completion(reply, mock.requests.at(-1)?.forcedTool)));
+              .end(JSON.stringify(completion(reply, recorded?.forcedTool)));
           }
         },
         (err: unknown) => res.writeHead(500).end(String(err)),
@@ -80,11 +84,11 @@ export class MockOpenAIServer {
     this.queue.push(...replies);
   }
 
-  private async handle(req: IncomingMessage): Promise<MockReply> {
+  private async handle(req: IncomingMessage): Promise<{ reply: MockReply; recorded?: RecordedRequest }> {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     if (req.method !== "POST" || !req.url?.endsWith("/chat/completions"))
-      return { kind: "status", status: 404 };
+      return { reply: { kind: "status", status: 404 } };
     const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as Record<string, unknown>;
     const messages = (body.messages ?? []) as { role: string; content: unknown }[];
     const images = messages
@@ -99,13 +103,14 @@ export class MockOpenAIServer {
       body,
       ...(forcedTool ? { forcedTool } : {}),
     };
-    this.requests.push(recorded);
-    const reply = this.queue.shift() ?? this.fallback(recorded);
+    const ping = messages.length === 1 && messages[0]?.content === PING_TEXT;
+    (ping ? this.pings : this.requests).push(recorded);
+    const reply = ping ? this.pingReply(recorded) : (this.queue.shift() ?? this.fallback(recorded));
     if (reply.kind === "hang") {
       await new Promise((resolve) => setTimeout(resolve, reply.ms));
-      return { kind: "status", status: 504 };
+      return { reply: { kind: "status", status: 504 }, recorded };
     }
-    return reply;
+    return { reply, recorded };
   }
 
   async close(): Promise<void> {

@@ -1,0 +1,25 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { openRunStore } from "../../storage/open-run-store.js";
+import type { Trajectory } from "../../trajectory/trajectory.js";
+
+/** A fresh temporary folder for one test's run store. */
+export const tmpStore = (name: string) => mkdtempSync(join(tmpdir(), `siturec-${name}-`));
+
+/** A run's finished trajectories as its store gives them back. */
+export async function trajectoriesOf(dir: string, runId: string): Promise<Trajectory[]> {
+  const store = openRunStore(dir);
+  try {
+    const out: Trajectory[] = [];
+    for await (const t of store.trajectories(runId)) out.push(t);
+    return out;
+  } finally {
+    await store.close();
+  }
+}
+
+/** A run's trajectories as `siturec export` writes them (one JSON line each), for byte comparisons. */
+export async function exportOf(dir: string, runId: string): Promise<string> {
+  return (await trajectoriesOf(dir, runId)).map((t) => JSON.stringify(t)).join("\n");
+}
