@@ -8,6 +8,7 @@ import { type RunProgress, runBenchmark } from "../runner/run-benchmark.js";
 import { ConfigError, parseRunConfig, RunConfig, readConfigFile } from "../runner/run-config.js";
 import type { StoreSummary } from "../runner/run-summary.js";
 import { openRunStore } from "../storage/open-run-store.js";
+import { StorageError } from "../storage/storage-error.js";
 import { failureLines } from "./failure-lines.js";
 import type { CliIo } from "./io.js";
 import { ProgressReporter } from "./progress-bar.js";
@@ -220,6 +221,13 @@ export function registerRun(
             );
         }
         if (result.status !== "complete") setExit(result.status === "interrupted" ? 130 : 1);
+      } catch (err) {
+        // The store failed under a started run (a full disk): its finished episodes are safe.
+        if (runId && err instanceof StorageError)
+          io.err(
+            `\nrun ${runId} stopped; once that is fixed, resume with: siturec run --resume ${runId}${flags.out ? ` --out ${flags.out}` : ""}\n`,
+          );
+        throw err;
       } finally {
         process.removeListener("SIGINT", onSignal);
         process.removeListener("SIGTERM", onSignal);

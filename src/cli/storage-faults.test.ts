@@ -77,10 +77,17 @@ describe("storage faults are one clear line, never a stack trace", () => {
 
   it("a run store cannot be made where a file stands", async () => {
     const dir = tmp();
+    const file = join(dir, "results.txt");
+    writeFileSync(file, "not a folder");
+    const r = await runCli("run", "--env", "supermarket", "--tasks", "0:1", "--out", file);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(
+      `cannot make the run store ${join(file, "siturec.db")}: a file stands where a folder should be`,
+    );
+    expect(r.err).toContain("hint: give a folder with --out");
+    // An empty siturec.db is a fresh database: that is fine.
     mkdirSync(join(dir, "store"));
     writeFileSync(join(dir, "store", "siturec.db"), "");
-    // An empty file is a fresh database: that is fine.
-    const store = openRunStore(join(dir, "store"));
-    await store.close();
+    await openRunStore(join(dir, "store")).close();
   });
 });

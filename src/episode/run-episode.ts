@@ -47,7 +47,11 @@ export interface EpisodeOptions {
   images: ImageSink;
   /** Which roles get their minimap each turn (a role left out gets an empty buffer). */
   minimaps?: { assistant?: boolean; shopper?: boolean };
-  /** Called when a turn completes; `outcome` is set on the last one (store both in one transaction). */
+  /**
+   * Called when a turn completes; `outcome` is set on the last one (store both in one transaction).
+   * A failure here (or in `images`) is not the episode's: it is thrown to the caller, not turned
+   * into an `error` outcome, since nothing more of the episode could be stored anyway.
+   */
   onTurn?: (turn: TurnRecord, outcome: EpisodeOutcome | undefined) => void | Promise<void>;
   /** Accumulates time spent rendering observations and waiting for models (for benchmarks). */
   stats?: { renderMs: number; modelMs: number };
@@ -71,9 +75,22 @@ function usageOf(reply: PolicyReply<unknown> | undefined): RoleUsage {
 
 const callRecords = (calls: CallUsage[]) => calls.map((c) => ({ ...c, latencyMs: Math.round(c.latencyMs) }));
 
+/** A failure to store what the episode produced: the caller's to handle, never an episode outcome. */
+class StoreFailure {
+  constructor(readonly cause: unknown) {}
+}
+
+async function stored<T>(write: () => T | Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    throw new StoreFailure(err);
+  }
+}
+
 async function observationRecord(view: RoleObservation, images: ImageSink): Promise<RoleObservationRecord> {
   return {
-    image: await images.put(view.image),
+    image: await stored(() => images.put(view.image)),
     products: view.products.map((p) => ({
       handle: p.handle,
       id: view.handles.products[p.handle]!,
@@ -315,11 +332,12 @@ export async function runEpisode(opts: EpisodeOptions): Promise<Trajectory> {
       if (ended) {
         reason = ended;
         const outcome = finish();
-        await opts.onTurn?.(record, outcome);
+        await stored(() => opts.onTurn?.(record, outcome));
         return trajectory(header, turns, outcome);
       }
-      await opts.onTurn?.(record, undefined);
+      await stored(() => opts.onTurn?.(record, undefined));
     } catch (err) {
+      if (err instanceof StoreFailure) throw err.cause;
       reason = "error";
       error = shortMessage(err);
       break;

@@ -91,12 +91,24 @@ export async function playEpisode(e: PlannedEpisode, ctx: ExecuteContext): Promi
   ctx.onEpisode?.(e, t, stats);
 }
 
-/** Plays the episodes `concurrency` at a time, sharing one render pool and one model client. */
+/**
+ * Plays the episodes `concurrency` at a time, sharing one render pool and one model client. A failure
+ * that is not an episode's own (the store cannot be written: a full disk, a lost lease) stops the
+ * run: no new episode starts, those in flight end, and the first such failure is thrown.
+ */
 export async function executeEpisodes(todo: PlannedEpisode[], ctx: ExecuteContext): Promise<void> {
   let next = 0;
+  let failure: { err: unknown } | undefined;
   const worker = async () => {
-    while (next < todo.length && !ctx.signal?.aborted) await playEpisode(todo[next++]!, ctx);
+    while (next < todo.length && !ctx.signal?.aborted && !failure) {
+      try {
+        await playEpisode(todo[next++]!, ctx);
+      } catch (err) {
+        failure ??= { err };
+      }
+    }
   };
   const workers = Math.min(ctx.config.concurrency, Math.max(1, todo.length));
   await Promise.all(Array.from({ length: workers }, worker));
+  if (failure) throw failure.err;
 }

@@ -6,6 +6,8 @@ import { MockOpenAIServer } from "../llm/testing/mock-openai-server.js";
 import { RenderService } from "../render/render-service.js";
 import { openRunStore } from "../storage/open-run-store.js";
 import type { SpendRow } from "../storage/run-store.js";
+import { SqliteRunStore } from "../storage/sqlite-run-store.js";
+import { StorageError } from "../storage/storage-error.js";
 import type { Trajectory } from "../trajectory/trajectory.js";
 import { RunIdentityError } from "./plan.js";
 import { runBenchmark } from "./run-benchmark.js";
@@ -376,5 +378,41 @@ describe("benchmark runs", () => {
     expect(assistant.cachedCalls).toBe(1);
     expect(assistant.costUsd).toBeCloseTo(2 * assistantCost, 9);
     expect(resumed.spent.find((r) => r.role === "shopper")?.calls).toBe(2);
+  }, 120_000);
+
+  it("a full disk stops the run with one clear error (not an error per episode); finished episodes stay whole and a resume completes", async () => {
+    const storeDir = tmp("full");
+    const config = parseRunConfig({
+      env: "supermarket",
+      tasks: "0:4",
+      storeDir,
+      images: false,
+      concurrency: 1,
+    });
+    // SQLite's page limit is a real full disk as the database sees it: every write past it fails
+    // with SQLITE_FULL, exactly as on a full device.
+    const full = new SqliteRunStore(storeDir);
+    const pages = full.db.pragma("page_count", { simple: true }) as number;
+    full.db.pragma(`max_page_count = ${pages + 22}`);
+    const err = await runBenchmark(config, { render, store: full, runId: "full" }).catch((e: unknown) => e);
+    await full.close();
+    expect(err).toBeInstanceOf(StorageError);
+    expect((err as StorageError).message).toMatch(/^the disk holding .*siturec\.db is full/);
+    expect((err as StorageError).hint).toMatch(/continue the run with --resume/);
+    const store = openRunStore(storeDir);
+    const rows = await store.episodes("full");
+    await store.close();
+    const finished = rows.filter((r) => r.status === "finished");
+    expect(finished.length).toBeGreaterThan(0);
+    expect(finished.length).toBeLessThan(4);
+    // No episode was stored as failed because the disk was: the run stopped instead.
+    expect(rows.filter((r) => r.status === "error")).toEqual([]);
+    const before = await trajectoriesOf(storeDir, "full");
+    for (const t of before) expect(t.turns).toHaveLength(t.outcome.turns);
+    const resumed = await runBenchmark(config, { render, resume: "full" });
+    expect(resumed.status).toBe("complete");
+    const after = await trajectoriesOf(storeDir, "full");
+    expect(after).toHaveLength(4);
+    for (const t of before) expect(after.find((a) => a.header.task.id === t.header.task.id)).toEqual(t);
   }, 120_000);
 });

@@ -1,8 +1,9 @@
 import { existsSync } from "node:fs";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { sha256 } from "../core/hash.js";
 import type { ImageSink } from "../trajectory/image-sink.js";
+import { storageError } from "./storage-error.js";
 
 // Two puts of one image may overlap (writes are async): each writes its own temp file.
 let tempSeq = 0;
@@ -19,10 +20,15 @@ export class ImageStore implements ImageSink {
     const hash = sha256(png);
     const file = this.pathOf(hash);
     if (!existsSync(file)) {
-      await mkdir(join(this.dir, hash.slice(0, 2)), { recursive: true });
       const tmp = `${file}.${process.pid}.${++tempSeq}.tmp`;
-      await writeFile(tmp, png);
-      await rename(tmp, file);
+      try {
+        await mkdir(join(this.dir, hash.slice(0, 2)), { recursive: true });
+        await writeFile(tmp, png);
+        await rename(tmp, file);
+      } catch (err) {
+        await rm(tmp, { force: true }).catch(() => {});
+        throw storageError(err, this.dir) ?? err;
+      }
     }
     return hash;
   }

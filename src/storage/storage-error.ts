@@ -42,6 +42,15 @@ export function storageError(err: unknown, file: string): StorageError | undefin
       return new StorageError(`cannot open ${file} (${text})`, {
         hint: "check that the folder exists and can be written",
       });
+    case "EEXIST":
+    case "ENOTDIR":
+      return new StorageError(
+        `cannot make the run store ${file}: a file stands where a folder should be (${text})`,
+        {
+          exitCode: 2,
+          hint: "give a folder with --out (a new one is made)",
+        },
+      );
     case "SQLITE_BUSY":
     case "SQLITE_LOCKED":
       return new StorageError(`${file} is locked by another process (${text})`, {
