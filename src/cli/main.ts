@@ -1,6 +1,7 @@
 import { Command, CommanderError } from "commander";
 import { VERSION } from "../core/version.js";
 import { registerData } from "./data-command.js";
+import { registerDoctor } from "./doctor-command.js";
 import { registerEnvs } from "./envs-command.js";
 import { registerEvaluate } from "./evaluate-command.js";
 import { type CliIo, processIo } from "./io.js";
@@ -31,6 +32,7 @@ export function buildProgram(io: CliIo, setExit: (code: number) => void): Comman
   registerRuns(program, io);
   registerEvaluate(program, io);
   registerJudge(program, io, setExit);
+  registerDoctor(program, io, setExit);
   for (const command of program.commands) {
     command.exitOverride().showHelpAfterError().configureOutput({ writeOut: io.out, writeErr: io.err });
     for (const sub of command.commands) {

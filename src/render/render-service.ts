@@ -5,7 +5,7 @@ import { SiturecError, shortMessage } from "../core/errors.js";
 import type { EnvId } from "../core/manifest.js";
 import { envIds } from "../envs/registry.js";
 import type { CameraPose, PassTimings, RenderPageGlobals, SceneState } from "./camera.js";
-import { findChromium } from "./chromium.js";
+import { type FoundChromium, findChromium } from "./chromium.js";
 import { PageServer } from "./page-server.js";
 
 /** One rendered view: colour, segmentation ids and depth, rows top-down. */
@@ -43,6 +43,21 @@ const BASE_FLAGS = [
 ];
 const SWIFTSHADER_FLAGS = ["--use-angle=swiftshader", "--enable-unsafe-swiftshader"];
 const GPU_FLAGS = ["--enable-gpu", "--ignore-gpu-blocklist", "--use-angle=default"];
+// Evaluated in a blank page: the renderer string the store pages report (passes.rendererInfo), or
+// null without WebGL2.
+const GL_RENDERER = `(() => {
+  const gl = document.createElement("canvas").getContext("webgl2");
+  if (!gl) return null;
+  const ext = gl.getExtension("WEBGL_debug_renderer_info");
+  return String(ext ? gl.getParameter(ext.UNMASKED_RENDERER_WEBGL) : gl.getParameter(gl.RENDERER));
+})()`;
+
+/** The browser's environment: ours (Playwright passes only what it is given) plus what it needs. */
+function launchEnv(extra: Record<string, string>): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
+  return { ...env, ...extra };
+}
 
 interface PooledPage {
   page: Page;
@@ -101,7 +116,12 @@ export class RenderService {
   private closed = false;
   /** Browser restarts after a crash, for reports and tests. */
   restarts = 0;
+  /** The WebGL renderer the browser reports (e.g. SwiftShader's, or the GPU's). */
   rendererName = "unknown";
+  /** The browser's own version, e.g. `143.0.7499.0`. */
+  browserVersion = "unknown";
+  /** The browser binary, where it came from and what was added to its environment. */
+  chromium?: FoundChromium;
 
   private constructor(
     private browser: Browser,
@@ -116,7 +136,7 @@ export class RenderService {
   }
 
   static async start(opts: RenderOptions = {}): Promise<RenderService> {
-    const executablePath = findChromium();
+    const found = await findChromium();
     const server = new PageServer();
     const baseUrl = await server.start();
     const gpu = opts.gpu ?? ((process.env.SITUREC_GPU as RenderOptions["gpu"]) || "auto");
@@ -125,7 +145,8 @@ export class RenderService {
     // browser under it on the first signal.
     const launch = (flags: string[]) => () =>
       chromium.launch({
-        executablePath,
+        executablePath: found.path,
+        env: launchEnv(found.env),
         headless: true,
         args: [...BASE_FLAGS, ...flags],
         handleSIGINT: false,
@@ -144,7 +165,30 @@ export class RenderService {
         service = new RenderService(await launcher(), launcher, server, baseUrl, opts);
       }
     }
+    service.chromium = found;
+    try {
+      await service.identify();
+    } catch (err) {
+      await service.close();
+      throw err;
+    }
     return service;
+  }
+
+  /** Learns the browser's version and, from a blank page, its WebGL2 renderer (store pages need WebGL2). */
+  private async identify(): Promise<void> {
+    this.browserVersion = this.browser.version();
+    const page = await this.browser.newPage();
+    try {
+      const renderer: unknown = await page.evaluate(GL_RENDERER);
+      if (typeof renderer !== "string")
+        throw new RenderError(`the browser (${this.chromium?.path}, ${this.browserVersion}) has no WebGL2`, {
+          hint: "unset SITUREC_GPU or set it to off (SwiftShader), or use the bundled browser (unset SITUREC_CHROMIUM)",
+        });
+      this.rendererName = renderer;
+    } finally {
+      await page.close();
+    }
   }
 
   /** Opens the first store's page to learn which GL the browser got. */

@@ -116,8 +116,22 @@ export function selectEpisodes(config: RunConfig): PlannedEpisode[] {
   return episodes;
 }
 
-/** The parts of a run's identity: what decides its episodes (not concurrency, storage or caching). */
-export function identityParts(config: RunConfig, promptHash: string, ids: AgentIds): Record<string, unknown> {
+/** The browser that renders a run's views: its version and the WebGL renderer it reports. */
+export interface BrowserIdentity {
+  version: string;
+  renderer: string;
+}
+
+/**
+ * The parts of a run's identity: what decides its episodes (not concurrency, storage or caching).
+ * The browser is one: another version or renderer may draw the views differently.
+ */
+export function identityParts(
+  config: RunConfig,
+  promptHash: string,
+  ids: AgentIds,
+  browser: BrowserIdentity,
+): Record<string, unknown> {
   const banks = Object.fromEntries(
     envsOf(config).map((env) => [env, sha256(readFileSync(taskBankFile(env))).slice(0, 16)]),
   );
@@ -138,6 +152,7 @@ export function identityParts(config: RunConfig, promptHash: string, ids: AgentI
     prompts: promptHash,
     taskBanks: banks,
     codeVersion: codeVersion(),
+    browser: { version: browser.version, renderer: browser.renderer },
   };
 }
 
@@ -192,7 +207,7 @@ export async function planRun(
     if (run.identity !== identity) {
       const diff = identityDifferences(run.identityParts, parts);
       throw new RunIdentityError(
-        `run ${run.id} was made with a different configuration, prompts, task bank or code, so it cannot be resumed:\n  ${diff.join("\n  ")}`,
+        `run ${run.id} was made with a different configuration, prompts, task bank, code or browser, so it cannot be resumed:\n  ${diff.join("\n  ")}`,
         { exitCode: 2, hint: "start a new run instead (drop --resume)" },
       );
     }

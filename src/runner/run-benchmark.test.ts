@@ -99,6 +99,29 @@ describe("benchmark runs", () => {
     expect(same.timing.episodes).toBe(0);
   }, 120_000);
 
+  it("a run records its browser, and --resume with another browser is refused, naming it", async () => {
+    const storeDir = tmp("runs");
+    const config = parseRunConfig({ env: "supermarket", tasks: "0:1", storeDir });
+    await runBenchmark(config, { render, runId: "b1" });
+    const store = openRunStore(storeDir);
+    const run = await store.getRun("b1");
+    await store.close();
+    expect(run?.identityParts.browser).toEqual({
+      version: render.browserVersion,
+      renderer: render.rendererName,
+    });
+    expect(render.browserVersion).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
+    const real = render.browserVersion;
+    render.browserVersion = "999.0.0.0";
+    try {
+      await expect(runBenchmark(config, { render, resume: "b1" })).rejects.toThrow(
+        `browser.version: "${real}" → "999.0.0.0"`,
+      );
+    } finally {
+      render.browserVersion = real;
+    }
+  }, 120_000);
+
   it("a policy that throws mid-episode ends it with reason error, stored as such, and a resume plays it again", async () => {
     let failing = true;
     // The reference assistant, except that it falls over on turn 2 while `failing` is set.

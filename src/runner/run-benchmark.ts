@@ -19,7 +19,7 @@ import {
 } from "./build.js";
 import { codeVersion } from "./code-version.js";
 import { executeEpisodes } from "./execute.js";
-import { type AgentIds, identityParts, planRun } from "./plan.js";
+import { type AgentIds, identityParts, planRun, selectEpisodes } from "./plan.js";
 import { preflight } from "./preflight.js";
 import type { RunConfig } from "./run-config.js";
 import { type StoreSummary, summarize } from "./run-summary.js";
@@ -133,8 +133,16 @@ export async function runBenchmark(config: RunConfig, opts: RunOptions = {}): Pr
     };
     // A missing key or a wrong URL stops here, before a run is made or anything rendered.
     if (opts.preflight !== false) await preflight(client, policies);
+    // The browser is part of the run's identity, so it starts before planning; a selection that
+    // selects nothing is refused first, without starting it.
+    if (!opts.render) selectEpisodes(config);
+    render = opts.render ?? (await startRenderPool(config));
+    const browser = { version: render.browserVersion, renderer: render.rendererName };
 
-    const plan = await planRun(store, config, identityParts(config, prompts.hash, ids), { ...opts, owner });
+    const plan = await planRun(store, config, identityParts(config, prompts.hash, ids, browser), {
+      ...opts,
+      owner,
+    });
     const { runId, todo } = plan;
     leased = runId;
     ledgerRun = runId;
@@ -152,7 +160,6 @@ export async function runBenchmark(config: RunConfig, opts: RunOptions = {}): Pr
     }, HEARTBEAT_MS);
     heartbeat.unref();
     opts.onStart?.({ runId, total: plan.episodes.length, kept: plan.kept, storeDir: store.location });
-    render = opts.render ?? (todo.length ? await startRenderPool(config) : undefined);
     const knowledge = await loadKnowledge(todo.map((e) => e.env));
 
     const progress: RunProgress = {
@@ -183,7 +190,7 @@ export async function runBenchmark(config: RunConfig, opts: RunOptions = {}): Pr
       episodes: 0,
       turns: 0,
     };
-    if (render)
+    if (todo.length)
       await executeEpisodes(todo, {
         store,
         config,
