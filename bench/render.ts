@@ -1,5 +1,6 @@
 // Render benchmark: full observations (passes, transfer, both roles' Set-of-Mark and visible entities)
-// along a scripted walk through each store, warm. Prints one JSON line.
+// along a scripted walk through each store, warm. Prints one JSON line: som_ms is regions, handles and
+// both roles' overlays; overlay_ms the two overlays (drawing and PNG encoding) alone.
 //   npm run bench:render
 import { availableParallelism } from "node:os";
 import type { EnvId } from "../src/core/manifest.js";
@@ -17,6 +18,7 @@ const quantile = (values: number[], q: number) => {
 const service = await RenderService.start({ width, height, poolSize: 1 });
 const observation: number[] = [];
 const som: number[] = [];
+const overlay: number[] = [];
 const passes: number[] = [];
 try {
   for (const env of ["supermarket", "home-furnishings"] as EnvId[]) {
@@ -27,6 +29,7 @@ try {
       const obs = await observe(service, env, stop.pose);
       observation.push(obs.timings.observationMs);
       som.push(obs.timings.somMs);
+      overlay.push(obs.timings.overlayMs);
       passes.push(obs.timings.rgbMs + obs.timings.idsMs);
     }
   }
@@ -41,6 +44,7 @@ console.log(
     observation_ms_p50: quantile(observation, 0.5),
     observation_ms_p90: quantile(observation, 0.9),
     som_ms_p50: quantile(som, 0.5),
+    overlay_ms_p50: quantile(overlay, 0.5),
     passes_ms_p50: quantile(passes, 0.5),
     renderer: service.rendererName,
     cpus: availableParallelism(),

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { RenderService } from "../src/render/render-service.js";
 import { runBenchmark } from "../src/runner/run-benchmark.js";
 import { parseRunConfig } from "../src/runner/run-config.js";
+import { observationCounts } from "../src/world/world.js";
 
 /**
  * Memory of this process and all its descendants, MB: the sum of proportional set sizes (Linux
@@ -51,12 +52,16 @@ async function pass(concurrency: number) {
   const timer = setInterval(() => {
     peak = Math.max(peak, treeRssMb());
   }, 200);
+  const before = observationCounts();
   try {
     const result = await runBenchmark(
       parseRunConfig({ env: "supermarket", tasks: "0:25", storeDir, concurrency }),
     );
     peak = Math.max(peak, treeRssMb());
-    return { ...result.timing, peakRssMb: peak, sr: result.summaries[0]!.successRate };
+    const after = observationCounts();
+    const reused = after.reused - before.reused;
+    const reusedShare = reused / (reused + after.rendered - before.rendered);
+    return { ...result.timing, peakRssMb: peak, sr: result.summaries[0]!.successRate, reusedShare };
   } finally {
     clearInterval(timer);
     rmSync(storeDir, { recursive: true, force: true });
@@ -78,6 +83,8 @@ console.log(
       (serial.wallMs - serial.startupMs - serial.renderMs - serial.modelMs) /
         (serial.wallMs - serial.startupMs),
     ),
+    // Observations (resets and successful steps) served again because nothing drawn had changed.
+    reused_share: round(serial.reusedShare),
     startup_ms: Math.round(launchMs + serial.startupMs),
     peak_rss_mb: Math.round(parallel.peakRssMb),
     serial: {

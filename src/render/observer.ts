@@ -19,7 +19,8 @@ export interface Observation {
   pose: CameraPose;
   frame: RawFrame;
   roles: Record<Role, RoleObservation>;
-  timings: RawFrame["timings"] & { somMs: number; observationMs: number };
+  /** `somMs` covers regions, handles and both roles' overlays; `overlayMs` the overlays alone. */
+  timings: RawFrame["timings"] & { somMs: number; overlayMs: number; observationMs: number };
 }
 
 /** Per-store lookups the observer needs every frame. */
@@ -63,7 +64,9 @@ export async function observeFrame(env: EnvId, pose: CameraPose, frame: RawFrame
   const views = ROLES.map((role) =>
     roleView(role, regions, ctx.products, ctx.targets, ctx.handles[role], pose, frame.width),
   );
+  const t1 = performance.now();
   const images = await Promise.all(views.map((v) => annotate(frame.rgba, frame.width, frame.height, v)));
+  const overlayMs = performance.now() - t1;
   const roles = Object.fromEntries(
     views.map((view, i) => [view.role, { ...view, image: images[i]! }]),
   ) as Record<Role, RoleObservation>;
@@ -73,7 +76,7 @@ export async function observeFrame(env: EnvId, pose: CameraPose, frame: RawFrame
     pose,
     frame,
     roles,
-    timings: { ...frame.timings, somMs, observationMs: frame.timings.totalMs + somMs },
+    timings: { ...frame.timings, somMs, overlayMs, observationMs: frame.timings.totalMs + somMs },
   };
 }
 

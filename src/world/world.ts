@@ -24,8 +24,35 @@ export function visibleNow(obs: Observation, role: Role = "shopper"): VisibleNow
   return { products, targets };
 }
 
+const REUSED_TIMINGS: Observation["timings"] = Object.freeze({
+  rgbMs: 0,
+  idsMs: 0,
+  postMs: 0,
+  totalMs: 0,
+  somMs: 0,
+  overlayMs: 0,
+  observationMs: 0,
+});
+
 export function sceneState(state: WorldState): SceneState {
   return { hidden: [...state.removed], held: state.held?.product ?? null };
+}
+
+/** What is drawn for a state: the pose and the scene; equal keys render identical observations. */
+function drawnKey(state: WorldState): string {
+  const { x, z, yaw, pitch } = state.pose;
+  const { hidden, held } = sceneState(state);
+  return JSON.stringify([x, z, yaw, pitch, hidden, held]);
+}
+
+const counts = { rendered: 0, reused: 0 };
+
+/**
+ * Observations the worlds of this process have made since it started: rendered, or reused because
+ * a step changed neither the pose nor the scene (for benchmarks; take differences around a run).
+ */
+export function observationCounts(): { rendered: number; reused: number } {
+  return { ...counts };
 }
 
 /**
@@ -37,6 +64,8 @@ export function sceneState(state: WorldState): SceneState {
  */
 export class World {
   private current?: { state: WorldState; observation: Observation };
+  /** The last rendered observation and what it drew, for steps that change nothing drawn. */
+  private drawn?: { key: string; observation: Observation };
 
   private constructor(
     readonly core: WorldCore,
@@ -64,6 +93,7 @@ export class World {
 
   async reset(): Promise<{ state: WorldState; observation: Observation }> {
     const state = this.core.initialState();
+    this.drawn = undefined;
     this.current = { state, observation: await this.observe(state) };
     return this.current;
   }
@@ -75,7 +105,21 @@ export class World {
     return { ...outcome, state, observation };
   }
 
-  private observe(state: WorldState): Promise<Observation> {
-    return observe(this.render, this.core.env, state.pose, sceneState(state));
+  /**
+   * The observation of a state: rendered, or the last one again when the pose and the scene are as
+   * it drew them (an idle turn, a check), with zero timings since nothing was
+   * drawn. The reused observation shares its images and lists with the earlier one; nothing that
+   * takes an observation changes it.
+   */
+  private async observe(state: WorldState): Promise<Observation> {
+    const key = drawnKey(state);
+    if (this.drawn?.key === key) {
+      counts.reused++;
+      return { ...this.drawn.observation, timings: REUSED_TIMINGS };
+    }
+    const observation = await observe(this.render, this.core.env, state.pose, sceneState(state));
+    counts.rendered++;
+    this.drawn = { key, observation };
+    return observation;
   }
 }

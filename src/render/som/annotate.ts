@@ -1,4 +1,8 @@
 import sharp from "sharp";
+import { BADGE, badgeBaseline, badgeBox, drawBadge } from "./badge.js";
+import { glyphMasks } from "./glyph-atlas.js";
+import { Coverage } from "./outline-raster.js";
+import { parseHex, rgbOf } from "./rgb-image.js";
 import type { RoleView } from "./role-view.js";
 
 /** Outline colours for product regions, cycled by handle (high contrast on shelves). */
@@ -14,60 +18,73 @@ const PALETTE = [
   "#a2ff00",
   "#ffffff",
 ];
+const TARGET_BOX = "#ffffff";
+const TARGET_BADGE = { fill: "#1c1c1e", ink: "#ffffff" };
+const PRODUCT_INK = "#000000";
 
-const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-
-function badge(
-  x: number,
-  y: number,
-  text: string,
-  fill: string,
-  ink: string,
-  width: number,
-  height: number,
-): string {
-  const w = 8 + text.length * 7.5;
-  const h = 16;
-  const bx = Math.min(Math.max(0, x), width - w);
-  const by = Math.min(Math.max(0, y - h), height - h);
-  return `<rect x="${bx}" y="${by}" width="${w}" height="${h}" rx="3" fill="${fill}" stroke="#000" stroke-width="1"/><text x="${bx + w / 2}" y="${by + 12.5}" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-weight="bold" font-size="13" fill="${ink}">${escapeXml(text)}</text>`;
+interface Badge {
+  x: number;
+  y: number;
+  text: string;
+  fill: string;
+  ink: string;
 }
 
-/** The Set-of-Mark overlay of one role's view as SVG: product outlines, target boxes, labels on top. */
-export function overlaySvg(view: RoleView, width: number, height: number): string {
-  const shapes: string[] = [];
-  const labels: string[] = [];
+/** Where a badge's box goes: its bottom-left at (x, y), kept inside the image. */
+function place(b: Badge, width: number, height: number): { left: number; top: number } {
+  const box = badgeBox(b.text);
+  return {
+    left: Math.min(Math.max(0, b.x), width - box.width),
+    top: Math.min(Math.max(0, b.y - box.height), height - box.height),
+  };
+}
+
+function png(rgb: Buffer, width: number, height: number): Promise<Buffer> {
+  return sharp(rgb, { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 3, adaptiveFiltering: false })
+    .toBuffer();
+}
+
+/**
+ * Draws one role's Set-of-Mark overlay on an RGB image: dashed white boxes round fixtures, stores
+ * and areas, product outlines in the handle's palette colour, then the badges on top (a target's
+ * dark badge inside its box's top-left corner, a product's at its largest region's top-left).
+ */
+export async function drawOverlay(rgb: Buffer, width: number, height: number, view: RoleView): Promise<void> {
+  const cov = new Coverage(width, height);
+  const badges: Badge[] = [];
   for (const t of view.targets) {
-    const { x0, y0, x1, y1 } = t.box;
-    shapes.push(
-      `<rect x="${x0 + 0.5}" y="${y0 + 0.5}" width="${x1 - x0}" height="${y1 - y0}" fill="none" stroke="#ffffff" stroke-width="2" stroke-dasharray="6 4"/>`,
-    );
-    labels.push(badge(x0 + 2, y0 + 18, t.handle, "#1c1c1e", "#ffffff", width, height));
+    cov.dashedBox(t.box);
+    cov.paint(rgb, parseHex(TARGET_BOX));
+    badges.push({ x: t.box.x0 + 2, y: t.box.y0 + 18, text: t.handle, ...TARGET_BADGE });
   }
   const colourOf = new Map<string, string>();
   for (const m of view.marks) {
     const colour = colourOf.get(m.handle) ?? PALETTE[colourOf.size % PALETTE.length]!;
     colourOf.set(m.handle, colour);
-    const d = m.rings.map((ring) => `M${ring.map(([x, y]) => `${x},${y}`).join("L")}Z`).join("");
-    shapes.push(`<path d="${d}" fill="none" stroke="${colour}" stroke-width="2" stroke-linejoin="round"/>`);
-    // All regions of a product share one label, placed at its largest region.
-    if (m.anchor) labels.push(badge(m.anchor[0], m.anchor[1], m.handle, colour, "#000000", width, height));
+    cov.rings(m.rings);
+    cov.paint(rgb, parseHex(colour));
+    // All regions of a product share one badge, placed at its largest region.
+    if (m.anchor)
+      badges.push({ x: m.anchor[0], y: m.anchor[1], text: m.handle, fill: colour, ink: PRODUCT_INK });
   }
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${shapes.join("")}${labels.join("")}</svg>`;
+  const glyphs = await glyphMasks(
+    badges.map((b) => b.text).join(""),
+    BADGE.fontSize,
+    badgeBaseline(),
+    BADGE.height,
+  );
+  for (const b of badges)
+    drawBadge(rgb, width, height, place(b, width, height), b.text, parseHex(b.fill), parseHex(b.ink), glyphs);
 }
 
 /** The annotated first-person image of a role: the colour frame with its overlay, as PNG. */
-export function annotate(rgba: Buffer, width: number, height: number, view: RoleView): Promise<Buffer> {
-  return sharp(rgba, { raw: { width, height, channels: 4 } })
-    .composite([{ input: Buffer.from(overlaySvg(view, width, height)), top: 0, left: 0 }])
-    .removeAlpha()
-    .png({ compressionLevel: 3, adaptiveFiltering: false })
-    .toBuffer();
+export async function annotate(rgba: Buffer, width: number, height: number, view: RoleView): Promise<Buffer> {
+  const rgb = rgbOf(rgba, width, height);
+  await drawOverlay(rgb, width, height, view);
+  return png(rgb, width, height);
 }
 
 export function encodePng(rgba: Buffer, width: number, height: number): Promise<Buffer> {
-  return sharp(rgba, { raw: { width, height, channels: 4 } })
-    .removeAlpha()
-    .png({ compressionLevel: 3, adaptiveFiltering: false })
-    .toBuffer();
+  return png(rgbOf(rgba, width, height), width, height);
 }

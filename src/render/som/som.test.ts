@@ -1,8 +1,15 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { letters, productHandle, targetHandles } from "../../core/roles.js";
 import { loadEnvData } from "../../envs/env-data.js";
+import { annotate } from "./annotate.js";
 import { extractRegions, SOM_LIMITS } from "./regions.js";
 import { supportedApproaches } from "./role-view.js";
+import { FIXTURE, fixtureDigest, fixtureFrame, fixtureView } from "./testing/overlay-fixture.js";
 
 // A quarter of the 640×480 view, so the pixel thresholds scale to a quarter too.
 const W = 320;
@@ -96,4 +103,97 @@ describe("handles", () => {
       supportedApproaches(shelf, { x: shelf.location[0] + 1.5, z: shelf.location[1], yaw: 90, pitch: 0 }),
     ).toEqual(["nearest", "back"]);
   });
+});
+
+describe("the Set-of-Mark overlay", () => {
+  const draw = () => annotate(fixtureFrame(), FIXTURE.width, FIXTURE.height, fixtureView());
+  const pixels = async (png: Buffer) => {
+    const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+    expect(info).toMatchObject({ width: FIXTURE.width, height: FIXTURE.height, channels: 3 });
+    return (x: number, y: number) => [
+      ...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3),
+    ];
+  };
+  const grey = [FIXTURE.grey, FIXTURE.grey, FIXTURE.grey];
+  const count = (at: (x: number, y: number) => number[], box: number[], test: (p: number[]) => boolean) => {
+    let n = 0;
+    for (let y = box[1]!; y < box[3]!; y++) for (let x = box[0]!; x < box[2]!; x++) if (test(at(x, y))) n++;
+    return n;
+  };
+
+  it("outlines a product's region in its handle's colour, 2 px wide on the ring, and leaves the rest", async () => {
+    const at = await pixels(await draw());
+    const red = [0xff, 0x3b, 0x30];
+    const { x0, y0, x1, y1 } = FIXTURE.square;
+    for (const [x, y] of [
+      [70, y0 - 1],
+      [70, y0],
+      [x1 - 1, 70],
+      [x1, 70],
+      [70, y1],
+      [x0 - 1, 70],
+    ] as const)
+      expect(at(x, y), `(${x}, ${y})`).toEqual(red);
+    expect(at(70, y0 - 3)).toEqual(grey);
+    expect(at(70, 70)).toEqual(grey);
+    expect(at(x1 + 2, 70)).toEqual(grey);
+  });
+
+  it("boxes a target in white dashes, 6 on and 4 off from its top-left corner", async () => {
+    const at = await pixels(await draw());
+    const { x0, y0, y1 } = FIXTURE.target;
+    expect(at(x0 + 3, y0)).toEqual([255, 255, 255]);
+    expect(at(x0 + 8, y0)).toEqual(grey);
+    expect(at(x0 + 13, y0)).toEqual([255, 255, 255]);
+    expect(at(x0, y1 - 3)).toEqual([255, 255, 255]);
+    expect(at(x0 + 50, (y0 + y1) / 2)).toEqual(grey);
+  });
+
+  it("puts each badge at its anchor: the box in the handle's colour and the handle's text in it", async () => {
+    const at = await pixels(await draw());
+    // The product's badge stands on its anchor (the square's corner): red, with dark text.
+    const { x0, y0 } = FIXTURE.square;
+    expect(at(x0 + 1, y0 - 14)).toEqual([0xff, 0x3b, 0x30]);
+    expect(count(at, [x0, y0 - 14, x0 + 16, y0 - 2], (p) => p.every((c) => c < 60))).toBeGreaterThan(10);
+    expect(at(x0 - 2, y0 - 10)).toEqual(grey);
+    // The target's badge is dark, inside its box's top-left corner, with white text.
+    const t = FIXTURE.target;
+    expect(at(t.x0 + 3, t.y0 + 4)).toEqual([0x1c, 0x1c, 0x1e]);
+    expect(
+      count(at, [t.x0 + 2, t.y0 + 2, t.x0 + 30, t.y0 + 18], (p) => p.every((c) => c > 200)),
+    ).toBeGreaterThan(20);
+  });
+
+  it("keeps badges inside the image", async () => {
+    const view = fixtureView();
+    view.marks[0]!.anchor = [FIXTURE.width - 4, 3];
+    const at = await pixels(await annotate(fixtureFrame(), FIXTURE.width, FIXTURE.height, view));
+    // Pushed left and down to fit: the badge's box ends at the image's right edge, starts at its top.
+    expect(at(FIXTURE.width - 2, 2)).toEqual([0xff, 0x3b, 0x30]);
+    expect(at(FIXTURE.width - 14, 2)).toEqual([0xff, 0x3b, 0x30]);
+  });
+
+  it("gives identical bytes for identical inputs", async () => {
+    expect((await draw()).equals(await draw())).toBe(true);
+  });
+
+  it("needs no system font: a process that sees none draws the same bytes", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "siturec-nofonts-"));
+    const config = join(dir, "fonts.conf");
+    writeFileSync(config, '<?xml version="1.0"?>\n<fontconfig></fontconfig>\n');
+    const fixture = new URL("./testing/overlay-fixture.ts", import.meta.url).href;
+    const child = spawnSync(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "--input-type=module",
+        "-e",
+        `import { fixtureDigest } from ${JSON.stringify(fixture)}; console.log(await fixtureDigest());`,
+      ],
+      { env: { ...process.env, FONTCONFIG_FILE: config, HOME: dir }, encoding: "utf8" },
+    );
+    expect(child.status, child.stderr).toBe(0);
+    expect(child.stdout.trim()).toBe(await fixtureDigest());
+  }, 60_000);
 });
