@@ -13,8 +13,10 @@ import type { Layout } from "../../core/layout.js";
 import type { Product } from "../../core/product.js";
 import type { DisplayArea, Fixture, Store } from "../../core/spatial.js";
 import { fixtureGeometry, fixtureSignAspect } from "./fixture-geometry.js";
+import { heroWords, nameWithout } from "./hero-word.js";
 import { LabelAtlas } from "./label-atlas.js";
 import { furnitureGeometry, furnitureTag, groceryGeometry, groceryLabelAspect } from "./product-geometry.js";
+import { productCards, shelfTags } from "./product-tags.js";
 import { color, ShapeKit } from "./shape-kit.js";
 
 export interface SceneData {
@@ -65,8 +67,16 @@ function placed(geo: BufferGeometry, x: number, z: number, yaw: number, material
   return mesh;
 }
 
-function productLabelText(p: Product) {
-  return { top: p.brand, main: p.name, background: p.appearance.primary, accent: p.appearance.accent };
+function productLabelText(p: Product, heroOf: (name: string) => string) {
+  const hero = heroOf(p.name);
+  return {
+    top: p.brand,
+    hero,
+    main: nameWithout(p.name, hero),
+    ...(p.kind === "grocery" ? { foot: p.size } : {}),
+    background: p.appearance.primary,
+    accent: p.appearance.accent,
+  };
 }
 
 /**
@@ -79,8 +89,12 @@ function productLabelText(p: Product) {
 export function buildScene(data: SceneData): BuiltScene {
   const atlas = new LabelAtlas(4096, 256);
   const signs = new LabelAtlas(2048, 256);
+  const tags = new LabelAtlas(4096, 256);
   const kit = new ShapeKit(atlas.white);
   const signKit = new ShapeKit(signs.white);
+  const tagKit = new ShapeKit(tags.white);
+  const tagLit = new MeshBasicMaterial({ map: tags.texture, vertexColors: true });
+  const heroOf = heroWords(data.catalog.products.map((p) => p.name));
   const lit = new MeshBasicMaterial({ map: atlas.texture, vertexColors: true });
   const signLit = new MeshBasicMaterial({ map: signs.texture, vertexColors: true });
   const glassMat = new MeshBasicMaterial({
@@ -256,13 +270,16 @@ export function buildScene(data: SceneData): BuiltScene {
     if (!list?.length) continue;
     let geo: BufferGeometry;
     if (p.kind === "grocery")
-      geo = groceryGeometry(kit, p, atlas.addLabel(productLabelText(p), groceryLabelAspect(p)));
+      geo = groceryGeometry(kit, p, atlas.addLabel(productLabelText(p, heroOf), groceryLabelAspect(p)));
     else {
       const tag = furnitureTag(p);
       geo = furnitureGeometry(
         kit,
         p,
-        atlas.addLabel({ ...productLabelText(p), background: "#ffffff", accent: "#f2c230" }, tag.w / tag.h),
+        atlas.addLabel(
+          { ...productLabelText(p, heroOf), background: "#ffffff", accent: "#f2c230" },
+          tag.w / tag.h,
+        ),
       );
     }
     const mesh = new InstancedMesh(geo, lit, list.length);
@@ -280,7 +297,18 @@ export function buildScene(data: SceneData): BuiltScene {
     add(mesh, p.segColor);
   }
 
-  for (const t of [atlas.texture, signs.texture]) t.needsUpdate = true;
+  const products = new Map(data.catalog.products.map((p) => [p.id, p]));
+  const fixtures = data.layout.navTargets.filter((t): t is Fixture => t.type === "fixture");
+  const all = data.instances.instances;
+  for (const [id, geo] of shelfTags(tagKit, tags, fixtures, all, products, heroOf)) {
+    const f = fixtures.find((x) => x.id === id)!;
+    add(placed(geo, f.location[0], f.location[1], f.yaw, tagLit), f.segColor);
+  }
+  const areaColour = new Map(data.layout.navTargets.map((t) => [t.id, t.segColor]));
+  for (const [area, geo] of productCards(tagKit, tags, all, products, heroOf))
+    add(placed(geo, 0, 0, 0, tagLit), areaColour.get(area) ?? null);
+
+  for (const t of [atlas.texture, signs.texture, tags.texture]) t.needsUpdate = true;
   glassMat.side = DoubleSide;
-  return { scene, items, textures: [atlas, signs], slots, units, productMaterial: lit };
+  return { scene, items, textures: [atlas, signs, tags], slots, units, productMaterial: lit };
 }

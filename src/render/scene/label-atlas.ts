@@ -9,6 +9,10 @@ export interface LabelText {
   top: string;
   /** The main text, wrapped and shrunk to fit (the product or sign name). */
   main: string;
+  /** A word printed largest, on a line of its own above `main` (what tells the product apart). */
+  hero?: string;
+  /** A bottom line (price and size on a tag, size on a package). */
+  foot?: string;
   background: string;
   accent: string;
 }
@@ -118,7 +122,7 @@ export class LabelAtlas {
     ctx.fillStyle = text.background;
     ctx.fillRect(x, y, w, h);
     const pad = Math.max(2, Math.round(Math.min(w, h) * 0.06));
-    const band = text.top ? Math.round(h * 0.2) : 0;
+    const band = text.top ? Math.round(h * (text.hero ? 0.14 : 0.2)) : 0;
     if (band) {
       ctx.fillStyle = text.accent;
       ctx.fillRect(x + pad, y + pad, w - 2 * pad, band);
@@ -128,25 +132,50 @@ export class LabelAtlas {
       ctx.textBaseline = "middle";
       ctx.fillText(brand.lines[0] ?? "", x + w / 2, y + pad + band / 2, w - 4 * pad);
     }
-    const areaTop = y + pad + band + pad;
-    const areaH = h - band - 3 * pad;
-    const main = fitLines(
-      ctx,
-      text.main,
-      w - 2 * pad,
-      areaH,
-      4,
-      Math.round(Math.min(areaH * 0.5, w * 0.22)),
-      6,
-    );
+    const foot = text.foot ? Math.round(h * 0.16) : 0;
+    let areaTop = y + pad + band + pad;
+    let areaH = h - band - foot - 3 * pad - (foot ? pad : 0);
     ctx.fillStyle = inkFor(text.background);
     ctx.textAlign = "center";
     ctx.textBaseline = "middle";
-    const lineH = main.size * 1.08;
-    const start = areaTop + (areaH - main.lines.length * lineH) / 2 + lineH / 2;
-    main.lines.forEach((line, i) => {
-      ctx.fillText(line, x + w / 2, start + i * lineH, w - 2 * pad);
-    });
+    if (text.hero) {
+      const heroH = Math.round(areaH * (text.main ? 0.6 : 1));
+      const hero = fitLines(ctx, text.hero, w - 2 * pad, heroH, 1, Math.round(heroH * 0.92), 6);
+      ctx.fillText(hero.lines[0] ?? "", x + w / 2, areaTop + heroH / 2, w - 2 * pad);
+      areaTop += heroH;
+      areaH -= heroH;
+    }
+    if (text.main) this.lines(text.main, x + w / 2, areaTop, w - 2 * pad, areaH, text.hero ? 3 : 4);
+    if (foot) {
+      const line = fitLines(ctx, text.foot!, w - 2 * pad, foot, 1, Math.round(foot * 0.9), 6);
+      ctx.fillText(line.lines[0] ?? "", x + w / 2, y + h - pad - foot / 2, w - 2 * pad);
+    }
     return this.uv(x, y, w, h);
+  }
+
+  /** Draws `text` wrapped into at most `maxLines` lines, centred in the box below `top`. */
+  private lines(
+    text: string,
+    cx: number,
+    top: number,
+    width: number,
+    height: number,
+    maxLines: number,
+  ): void {
+    const ctx = this.ctx;
+    const fit = fitLines(
+      ctx,
+      text,
+      width,
+      height,
+      maxLines,
+      Math.round(Math.min(height * 0.5, width * 0.22)),
+      6,
+    );
+    const lineH = fit.size * 1.08;
+    const start = top + (height - fit.lines.length * lineH) / 2 + lineH / 2;
+    fit.lines.forEach((line, i) => {
+      ctx.fillText(line, cx, start + i * lineH, width);
+    });
   }
 }
