@@ -5,11 +5,31 @@ import type { Role } from "../core/roles.js";
 import { wallFootprint } from "../envs/common/walls.js";
 import { envDefinition } from "../envs/registry.js";
 import { storeContext } from "./observer.js";
+import { capHeight, labelPath, labelWidth } from "./som/label-font.js";
 
 const MARGIN = 12;
 const LEGEND_WIDTH = 250;
 
-const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+/**
+ * Text as the bundled font's glyph outlines (SVG paths), never `<text>`: librsvg would draw that with
+ * whatever system fonts there are, or none. `anchor` middle centres it on `x`, and `halo` draws a white
+ * outline under it.
+ */
+function textPath(
+  text: string,
+  x: number,
+  y: number,
+  size: number,
+  fill: string,
+  opts: { anchor?: "start" | "middle"; halo?: boolean } = {},
+): string {
+  const left = opts.anchor === "middle" ? x - labelWidth(text, size) / 2 : x;
+  const { d } = labelPath(text, left, y, size);
+  const halo = opts.halo
+    ? ' stroke="#fff" stroke-width="3" paint-order="stroke" stroke-linejoin="round"'
+    : "";
+  return `<path d="${d}" fill="${fill}"${halo}/>`;
+}
 
 interface BaseMap {
   svg: string;
@@ -45,9 +65,7 @@ function baseMap(env: EnvId, role: Role): BaseMap {
   const labels: string[] = [];
   const label = (p: [number, number], text: string, size: number) => {
     const [x, y] = px(p).split(",").map(Number);
-    labels.push(
-      `<text x="${x}" y="${y! + size / 3}" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-weight="bold" font-size="${size}" fill="#111" stroke="#fff" stroke-width="3" paint-order="stroke">${escapeXml(text)}</text>`,
-    );
+    labels.push(textPath(text, x!, y! + capHeight(size) / 2, size, "#111", { anchor: "middle", halo: true }));
   };
   for (const t of layout.navTargets) {
     if (t.type === "store") parts.push(poly(t.footprint, "#ece6da", "#8a8174"));
@@ -63,9 +81,7 @@ function baseMap(env: EnvId, role: Role): BaseMap {
   for (const wp of layout.waypoints) {
     const [x, y] = px([wp.x, wp.z]).split(",").map(Number);
     parts.push(`<circle cx="${x}" cy="${y}" r="2.5" fill="#6b7c8f"/>`);
-    parts.push(
-      `<text x="${x! + 4}" y="${y! - 3}" font-family="DejaVu Sans, sans-serif" font-size="8" fill="#6b7c8f">${wp.id}</text>`,
-    );
+    parts.push(textPath(wp.id, x! + 4, y! - 3, 8, "#6b7c8f"));
   }
   for (const t of layout.navTargets) {
     const handle = handles.get(t.id)!;
@@ -78,7 +94,12 @@ function baseMap(env: EnvId, role: Role): BaseMap {
   label([(e.from[0] + e.to[0]) / 2, (e.from[1] + e.to[1]) / 2], "Entrance", 10);
   const legend = layout.navTargets.map((t, i) => {
     const indent = t.type === "area" ? 14 : 0;
-    return `<text x="${mapW + 10 + indent}" y="${24 + i * 15}" font-family="DejaVu Sans, sans-serif" font-size="11" fill="#111"><tspan font-weight="bold">${escapeXml(handles.get(t.id)!)}</tspan>  ${escapeXml(t.name)}</text>`;
+    const handle = handles.get(t.id)!;
+    const x = mapW + 10 + indent;
+    const y = 24 + i * 15;
+    return (
+      textPath(handle, x, y, 11, "#111") + textPath(t.name, x + labelWidth(`${handle}  `, 11), y, 11, "#333")
+    );
   });
   const base: BaseMap = {
     svg: [...parts, ...labels, ...legend].join(""),

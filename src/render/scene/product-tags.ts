@@ -65,7 +65,6 @@ export function shelfTags(
     let label = labels.get(p.id);
     if (!label) {
       const hero = heroOf(p.name);
-      const w = TAG.max;
       label = atlas.addLabel(
         {
           top: "",
@@ -75,7 +74,7 @@ export function shelfTags(
           background: "#ffffff",
           accent: "#ffffff",
         },
-        w / TAG.h,
+        TAG.max / TAG.h,
       );
       labels.set(p.id, label);
     }
