@@ -1,11 +1,8 @@
-import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { minimap } from "./minimap.js";
+import { runWithoutFonts } from "./testing/without-fonts.js";
 
 const pose = { x: 8, z: 4, yaw: 30 };
 const digest = async () =>
@@ -28,22 +25,11 @@ describe("the minimap", () => {
   });
 
   it("needs no system font: a process that sees none draws the same bytes", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "siturec-nofonts-"));
-    const config = join(dir, "fonts.conf");
-    writeFileSync(config, '<?xml version="1.0"?>\n<fontconfig></fontconfig>\n');
     const module = new URL("./minimap.ts", import.meta.url).href;
-    const child = spawnSync(
-      process.execPath,
-      [
-        "--import",
-        "tsx",
-        "--input-type=module",
-        "-e",
-        `import { createHash } from "node:crypto"; import { minimap } from ${JSON.stringify(module)};
-         const png = await minimap("supermarket", "shopper", ${JSON.stringify(pose)});
-         console.log(createHash("sha256").update(png).digest("hex"));`,
-      ],
-      { env: { ...process.env, FONTCONFIG_FILE: config, HOME: dir }, encoding: "utf8" },
+    const child = runWithoutFonts(
+      `import { createHash } from "node:crypto"; import { minimap } from ${JSON.stringify(module)};
+       const png = await minimap("supermarket", "shopper", ${JSON.stringify(pose)});
+       console.log(createHash("sha256").update(png).digest("hex"));`,
     );
     expect(child.status, child.stderr).toBe(0);
     expect(child.stdout.trim()).toBe(await digest());

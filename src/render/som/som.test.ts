@@ -1,11 +1,8 @@
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { letters, productHandle, targetHandles } from "../../core/roles.js";
 import { loadEnvData } from "../../envs/env-data.js";
+import { runWithoutFonts } from "../testing/without-fonts.js";
 import { annotate } from "./annotate.js";
 import { extractRegions, SOM_LIMITS } from "./regions.js";
 import { supportedApproaches } from "./role-view.js";
@@ -178,20 +175,9 @@ describe("the Set-of-Mark overlay", () => {
   });
 
   it("needs no system font: a process that sees none draws the same bytes", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "siturec-nofonts-"));
-    const config = join(dir, "fonts.conf");
-    writeFileSync(config, '<?xml version="1.0"?>\n<fontconfig></fontconfig>\n');
     const fixture = new URL("./testing/overlay-fixture.ts", import.meta.url).href;
-    const child = spawnSync(
-      process.execPath,
-      [
-        "--import",
-        "tsx",
-        "--input-type=module",
-        "-e",
-        `import { fixtureDigest } from ${JSON.stringify(fixture)}; console.log(await fixtureDigest());`,
-      ],
-      { env: { ...process.env, FONTCONFIG_FILE: config, HOME: dir }, encoding: "utf8" },
+    const child = runWithoutFonts(
+      `import { fixtureDigest } from ${JSON.stringify(fixture)}; console.log(await fixtureDigest());`,
     );
     expect(child.status, child.stderr).toBe(0);
     expect(child.stdout.trim()).toBe(await fixtureDigest());
