@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { exportOf, tmpStore as tmp } from "./testing/run-store-reads.js";
+import { exportOf, tmpStore as tmp, waitForFinished } from "./testing/run-store-reads.js";
 
 const exec = promisify(execFile);
 const bin = join(import.meta.dirname, "../../bin/siturec.js");
@@ -28,22 +28,7 @@ describe("runs across processes: killed, stopped, raced", () => {
       stdio: "ignore",
     });
     const db = join(killedDir, "siturec.db");
-    const finished = () => {
-      try {
-        const d = new Database(db, { readonly: true, fileMustExist: true });
-        try {
-          return (
-            d.prepare("SELECT count(*) AS n FROM episodes WHERE status = 'finished'").get() as { n: number }
-          ).n;
-        } finally {
-          d.close();
-        }
-      } catch {
-        return 0;
-      }
-    };
-    const deadline = Date.now() + 90_000;
-    while (finished() < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    await waitForFinished(killedDir, 2);
     // Kill the whole group (Node and its Chromium) at once, without warning.
     process.kill(-child.pid!, "SIGKILL");
     await new Promise((r) => setTimeout(r, 300));
@@ -131,22 +116,7 @@ describe("runs across processes: killed, stopped, raced", () => {
     let stderr = "";
     child.stderr!.on("data", (d: Buffer) => (stderr += d.toString()));
     const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
-    const finished = () => {
-      try {
-        const d = new Database(join(dir, "siturec.db"), { readonly: true, fileMustExist: true });
-        try {
-          return (
-            d.prepare("SELECT count(*) AS n FROM episodes WHERE status = 'finished'").get() as { n: number }
-          ).n;
-        } finally {
-          d.close();
-        }
-      } catch {
-        return 0;
-      }
-    };
-    const deadline = Date.now() + 90_000;
-    while (finished() < 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    await waitForFinished(dir, 1);
     child.kill("SIGINT");
     expect(await exited).toBe(130);
     expect(stderr).toContain("resume with: siturec run --resume c");
