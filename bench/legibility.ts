@@ -1,14 +1,14 @@
 // Legibility benchmark: at every arrival pose of each store, the share of products within reach whose
 // name has a distinctive word read by tesseract in the colour frame. Prints one JSON line per store.
-//   npm run bench:legibility [-- --scale 2] [-- --unread]
+//   npm run bench:legibility [-- --scale 1] [-- --unread] [-- --env supermarket]
 import { parseArgs } from "node:util";
 import type { EnvId } from "../src/core/manifest.js";
-import { measureLegibility, tesseractVersion } from "../src/render/legibility/index.js";
+import { measureLegibility, OCR_SCALE, tesseractVersion } from "../src/render/legibility/index.js";
 import { RenderService } from "../src/render/render-service.js";
 
 const { values } = parseArgs({
   options: {
-    scale: { type: "string", default: "1" },
+    scale: { type: "string", default: String(OCR_SCALE) },
     unread: { type: "boolean", default: false },
     env: { type: "string" },
   },

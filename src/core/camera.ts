@@ -1,16 +1,28 @@
 import { forwardOf } from "./geometry.js";
-import type { NavTarget } from "./spatial.js";
+import type { Fixture, NavTarget } from "./spatial.js";
 
 /** Camera of the shared first-person view: the render page draws with it, validation reasons with it. */
 export const CAMERA = { verticalFovDeg: 66, near: 0.05, far: 80, eyeHeight: 1.6 } as const;
 
 /**
- * Head pitch a targeted move ends with, degrees: at a fixture or an area the shopper looks down at the
- * goods (into a chest freezer steeply, or the goods at its near edge would be below the frame).
+ * Head pitch a targeted move ends with, degrees, per fixture kind: the shopper looks at the goods,
+ * framing a fixture's shelves from the lowest to the top one as a person stepping up to it does
+ * (from the standing point, about 0.9 m from the goods, a 66° view pitched this far spans the
+ * goods' height), into a chest freezer steeply, and down at a display area so the goods on its
+ * plinths and their cards are in the frame.
  */
+const FIXTURE_PITCH: Record<Fixture["kind"], number> = {
+  shelf: -30,
+  wall_shelf: -24,
+  upright_freezer: -22,
+  open_cooler: -22,
+  chest_freezer: -40,
+  produce_stand: -25,
+};
+
 export function arrivalPitch(target: NavTarget): number {
-  if (target.type === "fixture") return target.kind === "chest_freezer" ? -40 : -15;
-  return target.type === "area" ? -10 : 0;
+  if (target.type === "fixture") return FIXTURE_PITCH[target.kind];
+  return target.type === "area" ? -16 : 0;
 }
 
 /** The horizontal field of view for an image aspect ratio (width / height), degrees. */

@@ -1,9 +1,4 @@
-/** Words too common on packaging to show that a particular product's name was read. */
-const COMMON = new Set(
-  "with from and the for your this that fresh pack size each free natural original classic organic large small medium extra".split(
-    " ",
-  ),
-);
+import { PACKAGING_COMMONPLACES as COMMON } from "../scene/hero-word.js";
 
 /** The words of a name, lower-case letters only (accents dropped), in order. */
 export function wordsOf(text: string): string[] {

@@ -18,21 +18,38 @@ export async function tesseractVersion(): Promise<string | undefined> {
   }
 }
 
+/** A rectangle of a frame, in pixels. */
+export interface PixelBox {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
 /**
- * The words tesseract reads in an RGBA frame, lower-case. The frame is made grey first (tesseract's
- * own binarisation loses most coloured labels: measured, it reads almost nothing of a colour view
- * whose grey version it reads well); page segmentation mode 11 (sparse text) suits a view of many
- * small labels; `scale` enlarges the image first (Lanczos).
+ * The words tesseract reads in an RGBA frame (or in one `region` of it), lower-case. The frame is
+ * made grey first (tesseract's own binarisation loses most coloured labels: measured, it reads
+ * almost nothing of a colour view whose grey version it reads well); page segmentation mode 11
+ * (sparse text) suits a view of many small labels; `scale` enlarges the image first (Lanczos).
  */
-export async function ocrWords(rgba: Buffer, width: number, height: number, scale = 1): Promise<string[]> {
+export async function ocrWords(
+  rgba: Buffer,
+  width: number,
+  height: number,
+  scale = 1,
+  region?: PixelBox,
+): Promise<string[]> {
   const dir = await mkdtemp(join(tmpdir(), "siturec-ocr-"));
   try {
     const file = join(dir, "view.png");
     let image = sharp(rgba, { raw: { width, height, channels: 4 } })
       .removeAlpha()
       .grayscale();
+    // A region is stretched to full contrast, as a reader's eye adapts to the one label it looks at.
+    if (region) image = sharp(await image.extract(region).png().toBuffer()).normalise();
+    const [w, h] = region ? [region.width, region.height] : [width, height];
     if (scale !== 1)
-      image = image.resize(Math.round(width * scale), Math.round(height * scale), { kernel: "lanczos3" });
+      image = image.resize(Math.round(w * scale), Math.round(h * scale), { kernel: "lanczos3" });
     await writeFile(file, await image.png().toBuffer());
     const { stdout } = await run("tesseract", [file, "stdout", "--psm", "11"], {
       env: { ...process.env, OMP_THREAD_LIMIT: "1" },

@@ -19,7 +19,9 @@ async function start(): Promise<void> {
   if (!env) throw new Error("the render page needs ?env=STORE");
   const width = Number(params.get("w") ?? 640);
   const height = Number(params.get("h") ?? 480);
-  const font = new FontFace(LABEL_FONT, "url(/font.woff2)");
+  // The face is the bold cut: declared as such, the browser draws it as it is instead of thickening
+  // it again to make the bold labels ask for.
+  const font = new FontFace(LABEL_FONT, "url(/font.woff2)", { weight: "700" });
   document.fonts.add(await font.load());
   const data = (await (await fetch(`/data/${env}.json`)).json()) as SceneData;
   const t0 = performance.now();

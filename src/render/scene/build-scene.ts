@@ -14,10 +14,16 @@ import type { Product } from "../../core/product.js";
 import type { DisplayArea, Fixture, Store } from "../../core/spatial.js";
 import { fixtureGeometry, fixtureSignAspect } from "./fixture-geometry.js";
 import { heroWords, nameWithout } from "./hero-word.js";
-import { LabelAtlas } from "./label-atlas.js";
-import { furnitureGeometry, furnitureTag, groceryGeometry, groceryLabelAspect } from "./product-geometry.js";
+import { AtlasPool, LabelAtlas, type LabelText } from "./label-atlas.js";
+import {
+  furnitureGeometry,
+  furnitureTag,
+  groceryGeometry,
+  groceryLabelAspect,
+  groceryTopAspect,
+} from "./product-geometry.js";
 import { productCards, shelfTags } from "./product-tags.js";
-import { color, ShapeKit } from "./shape-kit.js";
+import { color } from "./shape-kit.js";
 
 export interface SceneData {
   layout: Layout;
@@ -47,9 +53,7 @@ export interface BuiltScene {
   /** Instance id → its slot, to take an item off its place (picked up) and put it back. */
   slots: Map<string, InstanceSlot>;
   /** Product id → one unit's geometry and segmentation colour, to show an item in the shopper's hand. */
-  units: Map<string, { geometry: BufferGeometry; segColor: string }>;
-  /** The material products are drawn with. */
-  productMaterial: MeshBasicMaterial;
+  units: Map<string, { geometry: BufferGeometry; segColor: string; material: MeshBasicMaterial }>;
 }
 
 const DEG = Math.PI / 180;
@@ -67,7 +71,14 @@ function placed(geo: BufferGeometry, x: number, z: number, yaw: number, material
   return mesh;
 }
 
-function productLabelText(p: Product, heroOf: (name: string) => string) {
+/** A small stable number for a string (FNV-1a), so a brand keeps its package layout across runs. */
+function hashOf(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+function productLabelText(p: Product, heroOf: (name: string) => string): LabelText {
   const hero = heroOf(p.name);
   return {
     top: p.brand,
@@ -76,7 +87,22 @@ function productLabelText(p: Product, heroOf: (name: string) => string) {
     ...(p.kind === "grocery" ? { foot: p.size } : {}),
     background: p.appearance.primary,
     accent: p.appearance.accent,
+    style: "package",
+    variant: hashOf(p.brand),
   };
+}
+
+/** The names of the goods on each fixture or in each area: a product's neighbours in any view of it. */
+function neighbourhoods(data: SceneData): string[][] {
+  const names = new Map(data.catalog.products.map((p) => [p.id, p.name]));
+  const groups = new Map<string, Set<string>>();
+  for (const inst of data.instances.instances) {
+    const where = inst.on.type === "level" ? inst.on.fixture : inst.on.area;
+    const group = groups.get(where) ?? new Set();
+    group.add(names.get(inst.product) ?? inst.product);
+    groups.set(where, group);
+  }
+  return [...groups.values()].map((g) => [...g]);
 }
 
 /**
@@ -87,16 +113,19 @@ function productLabelText(p: Product, heroOf: (name: string) => string) {
  * needed. Runs in the browser: the headless renderer and the web app share it.
  */
 export function buildScene(data: SceneData): BuiltScene {
-  const atlas = new LabelAtlas(4096, 256);
   const signs = new LabelAtlas(2048, 256);
-  const tags = new LabelAtlas(4096, 256);
-  const kit = new ShapeKit(atlas.white);
-  const signKit = new ShapeKit(signs.white);
-  const tagKit = new ShapeKit(tags.white);
-  const tagLit = new MeshBasicMaterial({ map: tags.texture, vertexColors: true });
-  const heroOf = heroWords(data.catalog.products.map((p) => p.name));
-  const lit = new MeshBasicMaterial({ map: atlas.texture, vertexColors: true });
-  const signLit = new MeshBasicMaterial({ map: signs.texture, vertexColors: true });
+  // Packages and furniture tags; shelf-edge tags (wide cells); furniture product cards. Each pool
+  // opens its first atlas only when a label needs one.
+  const packages = new AtlasPool(() => new LabelAtlas(4096, 256));
+  const shelfTagAtlases = new AtlasPool(() => new LabelAtlas(4096, 512, 128));
+  const cardAtlases = new AtlasPool(() => new LabelAtlas(4096, 256));
+  // Floor, walls, fixtures and signs share the signs' atlas (its white patch for plain parts).
+  const kit = signs.kit;
+  const lit = signs.material;
+  const heroOf = heroWords(
+    data.catalog.products.map((p) => p.name),
+    neighbourhoods(data),
+  );
   const glassMat = new MeshBasicMaterial({
     color: 0xcfe6f5,
     transparent: true,
@@ -134,8 +163,8 @@ export function buildScene(data: SceneData): BuiltScene {
       { top: "", main: f.name, background: "#1f3b57", accent: "#1f3b57" },
       fixtureSignAspect(f),
     );
-    const { solid, glass } = fixtureGeometry(signKit, f, sign);
-    add(placed(solid, f.location[0], f.location[1], f.yaw, signLit), f.segColor);
+    const { solid, glass } = fixtureGeometry(kit, f, sign);
+    add(placed(solid, f.location[0], f.location[1], f.yaw, lit), f.segColor);
     if (glass) add(placed(glass, f.location[0], f.location[1], f.yaw, glassMat), null, true);
   }
 
@@ -203,16 +232,16 @@ export function buildScene(data: SceneData): BuiltScene {
     const outward = out === 0 ? -1 : 1;
     const cx = (doorMin + doorMax) / 2;
     const boards = [
-      signKit
+      kit
         .labelledBox(3.6, 0.6, 0.04, color("#ffffff"), label)
         .rotateY(out * DEG)
         .translate(cx, 2.55, frontZ + outward * 0.12),
-      signKit
+      kit
         .labelledBox(2.4, 0.4, 0.04, color("#ffffff"), label)
         .rotateY((out + 180) * DEG)
         .translate(cx, 2.5, frontZ - outward * 0.12),
     ];
-    add(placed(signKit.merge(boards), 0, 0, 0, signLit), s.segColor);
+    add(placed(kit.merge(boards), 0, 0, 0, lit), s.segColor);
   }
 
   function addArea(a: DisplayArea) {
@@ -242,21 +271,21 @@ export function buildScene(data: SceneData): BuiltScene {
     const sx = x0 + 0.5;
     const faceOut = openNorth ? 0 : 180;
     const sign = [
-      signKit.box(0.04, 1.4, 0.04, sx, 0.7, edgeZ, color("#3a3a3a")),
-      signKit
+      kit.box(0.04, 1.4, 0.04, sx, 0.7, edgeZ, color("#3a3a3a")),
+      kit
         .labelledBox(1.2, 0.36, 0.03, color("#ffffff"), label)
         .rotateY(faceOut * DEG)
         .translate(sx, 1.4, edgeZ + (openNorth ? -0.016 : 0.016)),
-      signKit
+      kit
         .labelledBox(1.2, 0.36, 0.03, color("#ffffff"), label)
         .rotateY((faceOut + 180) * DEG)
         .translate(sx, 1.4, edgeZ + (openNorth ? 0.016 : -0.016)),
     ];
-    add(placed(signKit.merge(sign), 0, 0, 0, signLit), a.segColor);
+    add(placed(kit.merge(sign), 0, 0, 0, lit), a.segColor);
   }
 
   const slots = new Map<string, InstanceSlot>();
-  const units = new Map<string, { geometry: BufferGeometry; segColor: string }>();
+  const units: BuiltScene["units"] = new Map();
   const byProduct = new Map<string, { id: string; x: number; y: number; z: number; yaw: number }[]>();
   for (const inst of data.instances.instances) {
     const list = byProduct.get(inst.product) ?? [];
@@ -269,20 +298,21 @@ export function buildScene(data: SceneData): BuiltScene {
     const list = byProduct.get(p.id);
     if (!list?.length) continue;
     let geo: BufferGeometry;
-    if (p.kind === "grocery")
-      geo = groceryGeometry(kit, p, atlas.addLabel(productLabelText(p, heroOf), groceryLabelAspect(p)));
-    else {
+    let atlas: LabelAtlas;
+    if (p.kind === "grocery") {
+      const topAspect = groceryTopAspect(p);
+      atlas = packages.withRoom(topAspect ? 2 : 1);
+      const text = productLabelText(p, heroOf);
+      const front = atlas.addLabel(text, groceryLabelAspect(p));
+      const top = topAspect ? atlas.addLabel(text, topAspect) : undefined;
+      geo = groceryGeometry(atlas.kit, p, front, top);
+    } else {
       const tag = furnitureTag(p);
-      geo = furnitureGeometry(
-        kit,
-        p,
-        atlas.addLabel(
-          { ...productLabelText(p, heroOf), background: "#ffffff", accent: "#f2c230" },
-          tag.w / tag.h,
-        ),
-      );
+      atlas = packages.withRoom();
+      const text: LabelText = { ...productLabelText(p, heroOf), background: "#ffffff", accent: "#f2c230" };
+      geo = furnitureGeometry(atlas.kit, p, atlas.addLabel({ ...text, style: "card" }, tag.w / tag.h));
     }
-    const mesh = new InstancedMesh(geo, lit, list.length);
+    const mesh = new InstancedMesh(geo, atlas.material, list.length);
     list.forEach((inst, i) => {
       const matrix = m
         .makeTranslation(inst.x, inst.y, inst.z)
@@ -291,7 +321,7 @@ export function buildScene(data: SceneData): BuiltScene {
       mesh.setMatrixAt(i, matrix);
       slots.set(inst.id, { mesh, index: i, matrix });
     });
-    units.set(p.id, { geometry: geo, segColor: p.segColor });
+    units.set(p.id, { geometry: geo, segColor: p.segColor, material: atlas.material });
     mesh.matrixAutoUpdate = false;
     mesh.computeBoundingSphere();
     add(mesh, p.segColor);
@@ -300,15 +330,21 @@ export function buildScene(data: SceneData): BuiltScene {
   const products = new Map(data.catalog.products.map((p) => [p.id, p]));
   const fixtures = data.layout.navTargets.filter((t): t is Fixture => t.type === "fixture");
   const all = data.instances.instances;
-  for (const [id, geo] of shelfTags(tagKit, tags, fixtures, all, products, heroOf)) {
+  for (const { id, geometry, atlas } of shelfTags(shelfTagAtlases, fixtures, all, products, heroOf)) {
     const f = fixtures.find((x) => x.id === id)!;
-    add(placed(geo, f.location[0], f.location[1], f.yaw, tagLit), f.segColor);
+    add(placed(geometry, f.location[0], f.location[1], f.yaw, atlas.material), f.segColor);
   }
   const areaColour = new Map(data.layout.navTargets.map((t) => [t.id, t.segColor]));
-  for (const [area, geo] of productCards(tagKit, tags, all, products, heroOf))
-    add(placed(geo, 0, 0, 0, tagLit), areaColour.get(area) ?? null);
+  const plinths = new Map(
+    data.layout.navTargets.flatMap((t) =>
+      t.type === "area" ? t.plinths.map((p) => [`${t.id}|${p.id}`, p] as const) : [],
+    ),
+  );
+  for (const { id, geometry, atlas } of productCards(cardAtlases, all, products, heroOf, plinths))
+    add(placed(geometry, 0, 0, 0, atlas.material), areaColour.get(id) ?? null);
 
-  for (const t of [atlas.texture, signs.texture, tags.texture]) t.needsUpdate = true;
+  const textures = [signs, ...packages.atlases, ...shelfTagAtlases.atlases, ...cardAtlases.atlases];
+  for (const t of textures) t.texture.needsUpdate = true;
   glassMat.side = DoubleSide;
-  return { scene, items, textures: [atlas, signs, tags], slots, units, productMaterial: lit };
+  return { scene, items, textures, slots, units };
 }

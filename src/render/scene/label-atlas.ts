@@ -1,8 +1,14 @@
-import { CanvasTexture, LinearMipmapNearestFilter, SRGBColorSpace } from "three";
-import type { UvRect } from "./shape-kit.js";
+import { CanvasTexture, LinearMipmapNearestFilter, MeshBasicMaterial, SRGBColorSpace } from "three";
+import { ShapeKit, type UvRect } from "./shape-kit.js";
 
 /** The label font, loaded by the page before any label is drawn (a bundled woff2, not a system font). */
 export const LABEL_FONT = "SiturecLabel";
+
+/**
+ * How a label is laid out: a package front (in one of several layouts), a shelf-edge price tag, a
+ * furniture product card, or a sign (one centred name).
+ */
+export type LabelStyle = "package" | "tag" | "card" | "sign";
 
 export interface LabelText {
   /** Small line at the top (the brand). */
@@ -13,8 +19,13 @@ export interface LabelText {
   hero?: string;
   /** A bottom line (price and size on a tag, size on a package). */
   foot?: string;
+  /** A price printed bold at the bottom right of a tag. */
+  price?: string;
   background: string;
   accent: string;
+  style?: LabelStyle;
+  /** Which package layout (any integer; packages of one brand share it, as a brand's range does). */
+  variant?: number;
 }
 
 function luminance(hex: string): number {
@@ -31,6 +42,10 @@ export function inkFor(hex: string): string {
   return luminance(hex) > 0.3 ? "#111111" : "#ffffff";
 }
 
+function font(size: number, weight = 700): string {
+  return `${weight} ${size}px ${LABEL_FONT}, "DejaVu Sans Condensed", sans-serif`;
+}
+
 /** Wraps `text` into at most `maxLines` lines of `width`, shrinking the font from `max` towards `min`. */
 function fitLines(
   ctx: CanvasRenderingContext2D,
@@ -42,8 +57,8 @@ function fitLines(
   min: number,
 ): { lines: string[]; size: number } {
   const words = text.split(/\s+/).filter(Boolean);
-  for (let size = max; size >= min; size -= 2) {
-    ctx.font = `700 ${size}px ${LABEL_FONT}, "DejaVu Sans Condensed", sans-serif`;
+  for (let size = Math.round(max); size >= min; size -= size > 40 ? 3 : 1) {
+    ctx.font = font(size);
     const lines: string[] = [];
     let line = "";
     for (const word of words) {
@@ -58,124 +73,306 @@ function fitLines(
     const fitsWide = lines.every((l) => ctx.measureText(l).width <= width);
     if (fitsWide && lines.length <= maxLines && lines.length * size * 1.08 <= height) return { lines, size };
   }
-  ctx.font = `700 ${min}px ${LABEL_FONT}, "DejaVu Sans Condensed", sans-serif`;
+  ctx.font = font(min);
   return { lines: words.length ? [text] : [], size: min };
 }
 
+/** A box of the canvas, in pixels. */
+interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
 /**
- * A canvas texture holding many labels, one per cell, drawn in the page with the bundled font:
- * package fronts with brand and name, and signs. Cells are square; a label keeps the aspect of the
- * face it goes on and is centred in its cell. The last cell is plain white, for unlabelled parts.
+ * A canvas texture holding many labels, one per cell, drawn in the page with the bundled font, with
+ * the material and shape kit that draw with it. A label keeps the aspect of the face it goes on and
+ * is centred in its cell (as large as the cell allows). The last cell is plain white, for unlabelled
+ * parts.
  */
 export class LabelAtlas {
   readonly canvas: HTMLCanvasElement;
   readonly texture: CanvasTexture;
   readonly white: UvRect;
+  readonly kit: ShapeKit;
+  readonly material: MeshBasicMaterial;
   private readonly ctx: CanvasRenderingContext2D;
   private next = 0;
   private readonly perRow: number;
+  private readonly cells: number;
 
   constructor(
     readonly size: number,
-    readonly cell: number,
+    readonly cellW: number,
+    readonly cellH: number = cellW,
   ) {
     this.canvas = document.createElement("canvas");
     this.canvas.width = size;
     this.canvas.height = size;
     this.ctx = this.canvas.getContext("2d")!;
-    this.perRow = size / cell;
-    const last = this.perRow * this.perRow - 1;
-    const [x, y] = this.origin(last);
+    this.perRow = Math.floor(size / cellW);
+    this.cells = this.perRow * Math.floor(size / cellH);
+    const [x, y] = this.origin(this.cells - 1);
     this.ctx.fillStyle = "#ffffff";
-    this.ctx.fillRect(x, y, cell, cell);
-    this.white = this.uv(x + cell * 0.25, y + cell * 0.25, cell * 0.5, cell * 0.5);
+    this.ctx.fillRect(x, y, cellW, cellH);
+    this.white = this.uv({ x: x + cellW * 0.25, y: y + cellH * 0.25, w: cellW * 0.5, h: cellH * 0.5 });
     this.texture = new CanvasTexture(this.canvas);
     this.texture.colorSpace = SRGBColorSpace;
     this.texture.minFilter = LinearMipmapNearestFilter;
     this.texture.anisotropy = 4;
+    this.kit = new ShapeKit(this.white);
+    this.material = new MeshBasicMaterial({ map: this.texture, vertexColors: true });
+  }
+
+  /** How many more labels fit. */
+  get room(): number {
+    return this.cells - 1 - this.next;
   }
 
   private origin(index: number): [number, number] {
-    return [(index % this.perRow) * this.cell, Math.floor(index / this.perRow) * this.cell];
+    return [(index % this.perRow) * this.cellW, Math.floor(index / this.perRow) * this.cellH];
   }
 
-  private uv(x: number, y: number, w: number, h: number): UvRect {
+  private uv({ x, y, w, h }: Box): UvRect {
     return { u0: x / this.size, u1: (x + w) / this.size, v0: 1 - (y + h) / this.size, v1: 1 - y / this.size };
   }
 
   private take(): [number, number] {
-    if (this.next >= this.perRow * this.perRow - 1) throw new Error("label atlas is full");
+    if (this.room <= 0) throw new Error("label atlas is full");
     return this.origin(this.next++);
   }
 
-  /**
-   * Draws a label for a face `aspect` times as wide as it is tall: an accent band with the brand,
-   * then the name, wrapped and as large as fits. Returns where it went.
-   */
+  /** Draws a label for a face `aspect` times as wide as it is tall. Returns where it went. */
   addLabel(text: LabelText, aspect: number): UvRect {
     const [cx, cy] = this.take();
-    const w = aspect >= 1 ? this.cell : Math.max(8, Math.round(this.cell * aspect));
-    const h = aspect >= 1 ? Math.max(8, Math.round(this.cell / aspect)) : this.cell;
-    const x = cx + Math.floor((this.cell - w) / 2);
-    const y = cy + Math.floor((this.cell - h) / 2);
-    const ctx = this.ctx;
-    ctx.fillStyle = text.background;
-    ctx.fillRect(x, y, w, h);
-    const pad = Math.max(2, Math.round(Math.min(w, h) * 0.06));
-    const band = text.top ? Math.round(h * (text.hero ? 0.14 : 0.2)) : 0;
-    if (band) {
-      ctx.fillStyle = text.accent;
-      ctx.fillRect(x + pad, y + pad, w - 2 * pad, band);
-      const brand = fitLines(ctx, text.top, w - 4 * pad, band * 0.8, 1, Math.round(band * 0.8), 6);
-      ctx.fillStyle = inkFor(text.accent);
-      ctx.textAlign = "center";
-      ctx.textBaseline = "middle";
-      ctx.fillText(brand.lines[0] ?? "", x + w / 2, y + pad + band / 2, w - 4 * pad);
+    const cellAspect = this.cellW / this.cellH;
+    const w = aspect >= cellAspect ? this.cellW : Math.max(8, Math.round(this.cellH * aspect));
+    const h = aspect >= cellAspect ? Math.max(8, Math.round(this.cellW / aspect)) : this.cellH;
+    const box = {
+      x: cx + Math.floor((this.cellW - w) / 2),
+      y: cy + Math.floor((this.cellH - h) / 2),
+      w,
+      h,
+    };
+    this.ctx.fillStyle = text.background;
+    this.ctx.fillRect(box.x, box.y, w, h);
+    switch (text.style ?? "sign") {
+      case "tag":
+        this.drawTag(text, box);
+        break;
+      case "package":
+        this.drawPackage(text, box);
+        break;
+      case "card":
+        this.drawProductCard(text, box);
+        break;
+      default:
+        this.drawCard(text, box);
     }
-    const foot = text.foot ? Math.round(h * 0.16) : 0;
+    return this.uv(box);
+  }
+
+  /** One line of text as large as fits the box, centred (or from the left edge). */
+  private line(text: string, b: Box, ink: string, align: CanvasTextAlign = "center"): void {
+    if (!text || b.h < 4 || b.w < 4) return;
+    const fit = fitLines(this.ctx, text, b.w, b.h, 1, b.h * 0.92, 5);
+    this.ctx.fillStyle = ink;
+    this.ctx.textAlign = align;
+    this.ctx.textBaseline = "middle";
+    const x = align === "center" ? b.x + b.w / 2 : align === "left" ? b.x : b.x + b.w;
+    this.ctx.fillText(fit.lines[0] ?? "", x, b.y + b.h / 2, b.w);
+  }
+
+  /** Text wrapped into at most `maxLines` lines, as large as fits, centred in the box. */
+  private block(text: string, b: Box, ink: string, maxLines: number): void {
+    if (!text || b.h < 4) return;
+    const fit = fitLines(this.ctx, text, b.w, b.h, maxLines, Math.min(b.h * 0.5, b.w * 0.22), 5);
+    const lineH = fit.size * 1.08;
+    const start = b.y + (b.h - fit.lines.length * lineH) / 2 + lineH / 2;
+    this.ctx.fillStyle = ink;
+    this.ctx.textAlign = "center";
+    this.ctx.textBaseline = "middle";
+    fit.lines.forEach((l, i) => {
+      this.ctx.fillText(l, b.x + b.w / 2, start + i * lineH, b.w);
+    });
+  }
+
+  private band(b: Box, colour: string): void {
+    this.ctx.fillStyle = colour;
+    this.ctx.fillRect(b.x, b.y, b.w, b.h);
+  }
+
+  /**
+   * A package front in one of four layouts (brand band on top; brand band at the foot; the hero
+   * word on an accent stripe; an accent side bar), the hero word always the largest text, as a
+   * brand's own range shares a layout while the shelf around it varies.
+   */
+  private drawPackage(t: LabelText, b: Box): void {
+    const pad = Math.max(2, Math.round(Math.min(b.w, b.h) * 0.05));
+    const inner = { x: b.x + pad, y: b.y + pad, w: b.w - 2 * pad, h: b.h - 2 * pad };
+    const ink = inkFor(t.background);
+    const onAccent = inkFor(t.accent);
+    const rows = (top: number, heights: number[]): Box[] => {
+      let y = top;
+      return heights.map((h) => {
+        const r = { x: inner.x, y, w: inner.w, h: h * inner.h };
+        y += r.h;
+        return r;
+      });
+    };
+    const hero = t.hero ?? "";
+    switch ((((t.variant ?? 0) % 4) + 4) % 4) {
+      case 0: {
+        const [brand, heroRow, main, foot] = rows(inner.y, [0.16, 0.42, 0.28, 0.14]);
+        this.band(brand!, t.accent);
+        this.line(t.top, shrink(brand!, 0.12), onAccent);
+        this.line(hero, heroRow!, ink);
+        this.block(t.main, main!, ink, 2);
+        this.line(t.foot ?? "", foot!, ink);
+        break;
+      }
+      case 1: {
+        const [heroRow, main, foot, brand] = rows(inner.y, [0.44, 0.26, 0.13, 0.17]);
+        this.line(hero, heroRow!, ink);
+        this.block(t.main, main!, ink, 2);
+        this.line(t.foot ?? "", foot!, ink);
+        this.band(brand!, t.accent);
+        this.line(t.top, shrink(brand!, 0.12), onAccent);
+        break;
+      }
+      case 2: {
+        const [brand, heroRow, main, foot] = rows(inner.y, [0.15, 0.44, 0.27, 0.14]);
+        this.line(t.top, brand!, ink);
+        this.band({ x: b.x, y: heroRow!.y, w: b.w, h: heroRow!.h }, t.accent);
+        this.line(hero, shrink(heroRow!, 0.06), onAccent);
+        this.block(t.main, main!, ink, 2);
+        this.line(t.foot ?? "", foot!, ink);
+        break;
+      }
+      default: {
+        const bar = Math.round(b.w * 0.07);
+        this.band({ x: b.x, y: b.y, w: bar, h: b.h }, t.accent);
+        const side = { ...inner, x: inner.x + bar, w: inner.w - bar };
+        const [brand, heroRow, main, foot] = [0.14, 0.44, 0.28, 0.14].reduce<Box[]>((acc, f) => {
+          const y = acc.length ? acc[acc.length - 1]!.y + acc[acc.length - 1]!.h : side.y;
+          acc.push({ ...side, y, h: f * side.h });
+          return acc;
+        }, []);
+        this.line(t.top, brand!, ink, "left");
+        this.line(hero, heroRow!, ink, "left");
+        this.block(t.main, main!, ink, 2);
+        this.line(t.foot ?? "", foot!, ink, "left");
+      }
+    }
+  }
+
+  /**
+   * A shelf-edge price tag: the hero word as large as the tag's height allows, then brand and name
+   * small, then size and the price in bold, as a shopper reads a shelf label from the aisle.
+   */
+  private drawTag(t: LabelText, b: Box): void {
+    const pad = Math.max(2, Math.round(b.h * 0.05));
+    const inner = { x: b.x + pad * 2, y: b.y + pad, w: b.w - 4 * pad, h: b.h - 2 * pad };
+    this.band({ x: b.x, y: b.y, w: b.w, h: Math.max(2, Math.round(b.h * 0.04)) }, t.accent);
+    const heroH = inner.h * 0.6;
+    const detailH = inner.h * 0.16;
+    this.line(t.hero ?? "", { ...inner, h: heroH }, "#111111", "left");
+    this.line(t.main, { ...inner, y: inner.y + heroH, h: detailH }, "#333333", "left");
+    const bottom = { ...inner, y: inner.y + heroH + detailH, h: inner.h - heroH - detailH };
+    this.line(t.foot ?? "", { ...bottom, w: bottom.w * 0.5 }, "#333333", "left");
+    this.line(
+      t.price ?? "",
+      { ...bottom, x: bottom.x + bottom.w * 0.5, w: bottom.w * 0.5 },
+      "#111111",
+      "right",
+    );
+  }
+
+  /**
+   * A furniture product card: the brand band, the series name large, then what the piece is and
+   * its colour and size each on a line of its own, as large as fits (they tell apart two pieces of
+   * one series), and the price.
+   */
+  private drawProductCard(t: LabelText, b: Box): void {
+    const pad = Math.max(2, Math.round(Math.min(b.w, b.h) * 0.05));
+    const inner = { x: b.x + pad, y: b.y + pad, w: b.w - 2 * pad, h: b.h - 2 * pad };
+    const ink = inkFor(t.background);
+    const [what, ...rest] = t.main.split(",").map((x) => x.trim());
+    // Measurements go beside the price, so the colour (what tells two pieces of a series apart) is large.
+    const size = /\s*\b\d+(?:[.,]\d+)?(?:\s*x\s*\d+(?:[.,]\d+)?)+\b.*$/;
+    const joined = rest.join(", ");
+    const detail = joined.replace(size, "").trim();
+    const dims = joined.match(size)?.[0].trim();
+    const foot = dims ? `${dims}  ${t.foot ?? ""}` : (t.foot ?? "");
+    const shares = [0.13, 0.3, 0.2, detail ? 0.19 : 0, 0.18];
+    const total = shares.reduce((a, c) => a + c, 0);
+    let y = inner.y;
+    const [band, hero, type, colour, price] = shares.map((f) => {
+      const r = { ...inner, y, h: (f / total) * inner.h };
+      y += r.h;
+      return r;
+    });
+    this.band(band!, t.accent);
+    this.line(t.top, shrink(band!, 0.12), inkFor(t.accent));
+    this.line(t.hero ?? "", hero!, ink);
+    this.line(what ?? "", shrink(type!, 0.06), ink);
+    if (detail) this.line(detail, shrink(colour!, 0.06), ink);
+    this.line(foot, shrink(price!, 0.08), ink);
+  }
+
+  /** A sign or a product card: an optional accent band with the brand, the hero word, the name, a foot. */
+  private drawCard(t: LabelText, b: Box): void {
+    const ctx = this.ctx;
+    const { x, y, w, h } = b;
+    const pad = Math.max(2, Math.round(Math.min(w, h) * 0.06));
+    const band = t.top ? Math.round(h * (t.hero ? 0.14 : 0.2)) : 0;
+    if (band) {
+      this.band({ x: x + pad, y: y + pad, w: w - 2 * pad, h: band }, t.accent);
+      this.line(
+        t.top,
+        { x: x + 2 * pad, y: y + pad + band * 0.1, w: w - 4 * pad, h: band * 0.8 },
+        inkFor(t.accent),
+      );
+    }
+    const foot = t.foot ? Math.round(h * 0.16) : 0;
     let areaTop = y + pad + band + pad;
     let areaH = h - band - foot - 3 * pad - (foot ? pad : 0);
-    ctx.fillStyle = inkFor(text.background);
-    ctx.textAlign = "center";
-    ctx.textBaseline = "middle";
-    if (text.hero) {
-      const heroH = Math.round(areaH * (text.main ? 0.6 : 1));
-      const hero = fitLines(ctx, text.hero, w - 2 * pad, heroH, 1, Math.round(heroH * 0.92), 6);
-      ctx.fillText(hero.lines[0] ?? "", x + w / 2, areaTop + heroH / 2, w - 2 * pad);
+    const ink = inkFor(t.background);
+    if (t.hero) {
+      const heroH = Math.round(areaH * (t.main ? 0.6 : 1));
+      this.line(t.hero, { x: x + pad, y: areaTop, w: w - 2 * pad, h: heroH }, ink);
       areaTop += heroH;
       areaH -= heroH;
     }
-    if (text.main) this.lines(text.main, x + w / 2, areaTop, w - 2 * pad, areaH, text.hero ? 3 : 4);
-    if (foot) {
-      const line = fitLines(ctx, text.foot!, w - 2 * pad, foot, 1, Math.round(foot * 0.9), 6);
-      ctx.fillText(line.lines[0] ?? "", x + w / 2, y + h - pad - foot / 2, w - 2 * pad);
-    }
-    return this.uv(x, y, w, h);
+    if (t.main) this.block(t.main, { x: x + pad, y: areaTop, w: w - 2 * pad, h: areaH }, ink, t.hero ? 3 : 4);
+    if (foot) this.line(t.foot!, { x: x + pad, y: y + h - pad - foot, w: w - 2 * pad, h: foot }, ink);
+    ctx.textAlign = "center";
   }
+}
 
-  /** Draws `text` wrapped into at most `maxLines` lines, centred in the box below `top`. */
-  private lines(
-    text: string,
-    cx: number,
-    top: number,
-    width: number,
-    height: number,
-    maxLines: number,
-  ): void {
-    const ctx = this.ctx;
-    const fit = fitLines(
-      ctx,
-      text,
-      width,
-      height,
-      maxLines,
-      Math.round(Math.min(height * 0.5, width * 0.22)),
-      6,
-    );
-    const lineH = fit.size * 1.08;
-    const start = top + (height - fit.lines.length * lineH) / 2 + lineH / 2;
-    fit.lines.forEach((line, i) => {
-      ctx.fillText(line, cx, start + i * lineH, width);
-    });
+/** The box less a margin of `f` of its height on every side. */
+function shrink(b: Box, f: number): Box {
+  const m = b.h * f;
+  return { x: b.x + m, y: b.y + m, w: b.w - 2 * m, h: b.h - 2 * m };
+}
+
+/**
+ * Atlases of one cell shape, opened as they fill: a store with more labels than one texture holds
+ * draws the rest from a second one (with its own material), rather than failing.
+ */
+export class AtlasPool {
+  readonly atlases: LabelAtlas[] = [];
+
+  constructor(private readonly make: () => LabelAtlas) {}
+
+  /** An atlas with room for `n` more labels. */
+  withRoom(n = 1): LabelAtlas {
+    const last = this.atlases[this.atlases.length - 1];
+    if (last && last.room >= n) return last;
+    const fresh = this.make();
+    if (fresh.room < n) throw new Error(`a label atlas holds ${fresh.room} labels, ${n} asked for at once`);
+    this.atlases.push(fresh);
+    return fresh;
   }
 }

@@ -94,7 +94,7 @@ export class ObservationPasses {
     this.pixels = new Uint8Array(width * height * 4 * 3);
     // The item in the shopper's hand: one mesh whose geometry is swapped in when something is held.
     this.heldIds = idMaterial(null);
-    this.held = new Mesh(new BoxGeometry(0.01, 0.01, 0.01), built.productMaterial);
+    this.held = new Mesh(new BoxGeometry(0.01, 0.01, 0.01), built.textures[0]!.material);
     this.held.visible = false;
     built.scene.add(this.held);
     built.items.push({ mesh: this.held, segColor: null });
@@ -152,6 +152,8 @@ export class ObservationPasses {
       this.held.visible = !!unit;
       if (unit) {
         this.held.geometry = unit.geometry;
+        // Products may draw from different atlases; the colour pass restores the held mesh's from here.
+        this.lit[this.built.items.findIndex((item) => item.mesh === this.held)] = unit.material;
         unit.geometry.computeBoundingBox();
         const v = Number.parseInt(unit.segColor.slice(1), 16);
         (this.heldIds.uniforms.uColor!.value as Vector3).set(

@@ -1,6 +1,6 @@
 import type { BufferGeometry, Color } from "three";
 import type { FurnitureProduct, GroceryProduct } from "../../core/product.js";
-import { color, type ShapeKit, type UvRect } from "./shape-kit.js";
+import { color, cylinderLabelWidth, type ShapeKit, type UvRect } from "./shape-kit.js";
 
 const CYLINDERS = new Set(["can", "jar", "tub", "cup", "bottle", "spray-bottle", "jug"]);
 
@@ -10,17 +10,35 @@ export function groceryLabelAspect(p: GroceryProduct): number {
   if (CYLINDERS.has(p.shape.form)) {
     const body =
       p.shape.form === "jar" ? 0.85 : p.shape.form === "bottle" || p.shape.form === "spray-bottle" ? 0.7 : 1;
-    return Math.min(width, depth) / (height * body);
+    return cylinderLabelWidth(Math.min(width, depth) / 2) / (height * body);
   }
   if (p.shape.form === "crate") return width / (height * 0.6);
   return width / height;
 }
 
+/** Packages that lie flat when they are much deeper than tall, printed on top as well as in front. */
+const FLAT_PACKS = new Set(["box", "bag", "tray", "pouch", "carton", "multipack", "clamshell"]);
+
+/**
+ * The aspect of a flat pack's top face (a frozen pizza, a tray of meat: a shopper reads them from
+ * above, in a chest freezer or on a low shelf), or undefined for a package printed in front only.
+ */
+export function groceryTopAspect(p: GroceryProduct): number | undefined {
+  const { width, height, depth } = p.shape.dims;
+  return FLAT_PACKS.has(p.shape.form) && height < 0.6 * depth ? width / depth : undefined;
+}
+
 /**
  * One unit of a grocery product, standing on y = 0 with its front (the label) facing -z: cylinders
- * for cans, jars, tubs, cups, bottles and jugs; boxes for the rest; produce crates with a heap on top.
+ * for cans, jars, tubs, cups, bottles and jugs; boxes for the rest (flat packs labelled on top too);
+ * produce crates with a heap on top.
  */
-export function groceryGeometry(kit: ShapeKit, p: GroceryProduct, label: UvRect): BufferGeometry {
+export function groceryGeometry(
+  kit: ShapeKit,
+  p: GroceryProduct,
+  label: UvRect,
+  topLabel?: UvRect,
+): BufferGeometry {
   const { width: w, height: h, depth: d } = p.shape.dims;
   const primary = color(p.appearance.primary);
   const accent = color(p.appearance.accent);
@@ -60,7 +78,7 @@ export function groceryGeometry(kit: ShapeKit, p: GroceryProduct, label: UvRect)
       return kit.merge([kit.labelledBox(w, h * 0.6, d, accent, label, primary), ...heap]);
     }
     default:
-      return kit.labelledBox(w, h, d, primary, label, p.shape.form === "tray" ? accent : undefined);
+      return kit.labelledBox(w, h, d, primary, label, p.shape.form === "tray" ? accent : undefined, topLabel);
   }
 }
 

@@ -1,14 +1,16 @@
 import type { BufferGeometry } from "three";
+import { CAMERA } from "../../core/camera.js";
 import type { Instance } from "../../core/instance.js";
 import type { FurnitureProduct, GroceryProduct, Product } from "../../core/product.js";
 import type { Fixture } from "../../core/spatial.js";
 import { nameWithout } from "./hero-word.js";
-import type { LabelAtlas } from "./label-atlas.js";
-import { color, type ShapeKit } from "./shape-kit.js";
+import type { AtlasPool, LabelAtlas, LabelText } from "./label-atlas.js";
+import { color, type UvRect } from "./shape-kit.js";
 
 const DEG = Math.PI / 180;
-const TAG = { h: 0.06, d: 0.004, min: 0.09, max: 0.22 } as const;
-const CARD = { w: 0.5, h: 0.36, d: 0.01, centre: 1.0, small: 0.45 } as const;
+const TAG = { h: 0.08, d: 0.004, max: 0.45, every: 0.9, maxTilt: 35 * DEG, viewDistance: 0.9 } as const;
+const EYE = CAMERA.eyeHeight;
+const CARD = { w: 0.5, h: 0.36, d: 0.01, centre: 1.0 } as const;
 const POLE = color("#3a3a3a");
 
 /** Where an instance stands in its fixture's own frame (front facing -z). */
@@ -26,22 +28,50 @@ function edge(f: Fixture, level: number): { inset: number; top: number } {
   return { inset: 0, top: level };
 }
 
+/** Geometry drawn with one atlas, grouped by what it segments as (a fixture or an area id). */
+export interface TagGroup {
+  id: string;
+  geometry: BufferGeometry;
+  atlas: LabelAtlas;
+}
+
+/** Parts of one group (a fixture or an area, one atlas), gathered before they are merged. */
+class Groups {
+  private readonly byKey = new Map<string, { id: string; atlas: LabelAtlas; parts: BufferGeometry[] }>();
+
+  add(id: string, atlas: LabelAtlas, part: BufferGeometry): void {
+    const key = `${id}|${atlas.texture.uuid}`;
+    const group = this.byKey.get(key) ?? { id, atlas, parts: [] };
+    group.parts.push(part);
+    this.byKey.set(key, group);
+  }
+
+  merged(): TagGroup[] {
+    return [...this.byKey.values()].map(({ id, atlas, parts }) => ({
+      id,
+      atlas,
+      geometry: atlas.kit.merge(parts),
+    }));
+  }
+}
+
 /**
- * Shelf-edge price tags, one under each run of a product's facings (name, size, price), in each
- * fixture's frame, so they segment as the fixture they hang on, as a real tag is part of the shelf.
+ * Shelf-edge price tags under each run of a product's facings (hero word large, brand and name,
+ * size, price), one per `TAG.every` metres of run so a shopper standing anywhere along it sees one,
+ * in each fixture's frame, so they segment as the fixture they hang on, as a real tag is part of the
+ * shelf.
  */
 export function shelfTags(
-  kit: ShapeKit,
-  atlas: LabelAtlas,
+  pool: AtlasPool,
   fixtures: Fixture[],
   instances: Instance[],
   products: Map<string, Product>,
   heroOf: (name: string) => string,
-): Map<string, BufferGeometry> {
-  const labels = new Map<string, ReturnType<LabelAtlas["addLabel"]>>();
+): TagGroup[] {
+  const labels = new Map<string, { atlas: LabelAtlas; uv: UvRect }>();
   const runs = new Map<
     string,
-    { f: Fixture; side: string; level: number; product: GroceryProduct; xs: number[] }
+    { f: Fixture; side: string; level: number; product: GroceryProduct; xs: number[]; reach: number }
   >();
   const byId = new Map(fixtures.map((f) => [f.id, f]));
   for (const inst of instances) {
@@ -56,91 +86,148 @@ export function shelfTags(
       level: f.levels[inst.on.level] ?? 0,
       product: p,
       xs: [],
+      reach: 0,
     };
-    run.xs.push(local(inst, f)[0]);
+    const [x, z] = local(inst, f);
+    run.xs.push(x);
+    // How far out from the fixture's centre the goods' fronts come, on their side.
+    run.reach = Math.max(run.reach, (inst.on.side === "back" ? z : -z) + p.shape.dims.depth / 2);
     runs.set(key, run);
   }
-  const parts = new Map<string, BufferGeometry[]>();
-  for (const { f, side, level, product: p, xs } of runs.values()) {
-    let label = labels.get(p.id);
+  const groups = new Groups();
+  for (const { f, side, level, product: p, xs, reach } of runs.values()) {
+    const [lo, hi] = [Math.min(...xs) - p.shape.dims.width / 2, Math.max(...xs) + p.shape.dims.width / 2];
+    const count = Math.max(1, Math.round((hi - lo) / TAG.every));
+    const w = Math.round(Math.min(TAG.max, ((hi - lo) / count) * 0.9) * 20) / 20;
+    const labelKey = `${p.id}|${w}`;
+    let label = labels.get(labelKey);
     if (!label) {
       const hero = heroOf(p.name);
-      label = atlas.addLabel(
-        {
-          top: "",
-          hero,
-          main: `${p.brand} ${nameWithout(p.name, hero)}`,
-          foot: `$${p.price.toFixed(2)}  ${p.size}`,
-          background: "#ffffff",
-          accent: "#ffffff",
-        },
-        TAG.max / TAG.h,
-      );
-      labels.set(p.id, label);
+      const atlas = pool.withRoom();
+      label = {
+        atlas,
+        uv: atlas.addLabel(
+          {
+            top: "",
+            hero,
+            main: `${p.brand} ${nameWithout(p.name, hero)}`,
+            foot: p.size,
+            price: `$${p.price.toFixed(2)}`,
+            background: "#ffffff",
+            accent: "#d22f27",
+            style: "tag",
+          },
+          w / TAG.h,
+        ),
+      };
+      labels.set(labelKey, label);
     }
-    const span = Math.max(...xs) - Math.min(...xs) + p.shape.dims.width;
-    const w = Math.min(TAG.max, Math.max(TAG.min, span * 0.95));
-    const cx = (Math.min(...xs) + Math.max(...xs)) / 2;
     const { inset, top } = edge(f, level);
-    // The label keeps the tag's full-width aspect; a narrower tag shows it squeezed, like a short strip.
-    const tag = kit.labelledBox(w, TAG.h, TAG.d, color("#ffffff"), label).translate(0, top - TAG.h, 0);
-    const z = f.size.depth / 2 - inset + TAG.d / 2 + 0.002;
-    if (side === "back") tag.rotateY(Math.PI).translate(cx, 0, z);
-    else tag.translate(cx, 0, -z);
-    const list = parts.get(f.id) ?? [];
-    list.push(tag);
-    parts.set(f.id, list);
+    // Tilted up towards the eye, as label holders on low shelves are, hinged at the shelf edge.
+    const tilt = Math.min(TAG.maxTilt, 0.6 * Math.atan2(Math.max(0, EYE - top), TAG.viewDistance));
+    // On the shelf edge, or in front of goods that stand out past it (an open cooler's), which would
+    // otherwise hide the top of the tag from a shopper looking down.
+    const z = Math.max(f.size.depth / 2 - inset, reach) + TAG.d / 2 + 0.002;
+    for (let i = 0; i < count; i++) {
+      const cx = lo + ((i + 0.5) * (hi - lo)) / count;
+      const tag = label.atlas.kit
+        .labelledBox(w, TAG.h, TAG.d, color("#ffffff"), label.uv)
+        .translate(0, -TAG.h, 0)
+        .rotateX(tilt)
+        .translate(0, top, 0);
+      if (side === "back") tag.rotateY(Math.PI).translate(cx, 0, z);
+      else tag.translate(cx, 0, -z);
+      groups.add(f.id, label.atlas, tag);
+    }
   }
-  return new Map([...parts].map(([id, list]) => [id, kit.merge(list)]));
+  return groups.merged();
+}
+
+/** A plinth's footprint and height, to hang the cards of the goods on it on its front face. */
+export interface PlinthShape {
+  footprint: [number, number][];
+  height: number;
 }
 
 /**
- * A product card per furniture piece (series name large, the rest of its name, the price) on a slim
- * stand beside its front corner, facing where the piece faces; on a plinth a small card stands
- * beside the piece. Returned per display area, in world coordinates, so cards
- * segment as the area that shows them.
+ * A product card per furniture piece (series name large, what it is, its colour, size and price):
+ * for a piece on the floor, on a slim stand beside its front corner (in front of it, the card would
+ * hide what it describes); for a piece on a plinth, on the plinth's front face below it, as wide as
+ * the space the piece has there, so cards neither hide the goods nor each other. Returned per display
+ * area, in world coordinates, so cards segment as the area that shows them.
  */
 export function productCards(
-  kit: ShapeKit,
-  atlas: LabelAtlas,
+  pool: AtlasPool,
   instances: Instance[],
   products: Map<string, Product>,
   heroOf: (name: string) => string,
-): Map<string, BufferGeometry> {
-  const labels = new Map<string, ReturnType<LabelAtlas["addLabel"]>>();
-  const parts = new Map<string, BufferGeometry[]>();
+  plinths: ReadonlyMap<string, PlinthShape>,
+): TagGroup[] {
+  const labels = new Map<string, { atlas: LabelAtlas; uv: UvRect }>();
+  const groups = new Groups();
+  const onSamePlinth = (inst: Instance) =>
+    instances.filter(
+      (o) =>
+        o !== inst &&
+        o.on.type === "plinth" &&
+        inst.on.type === "plinth" &&
+        o.on.area === inst.on.area &&
+        o.on.plinth === inst.on.plinth,
+    );
   for (const inst of instances) {
     const p = products.get(inst.product);
     if (p?.kind !== "furniture" || inst.on.type === "level") continue;
     let label = labels.get(p.id);
     if (!label) {
-      label = atlas.addLabel(cardText(p, heroOf), CARD.w / CARD.h);
+      const atlas = pool.withRoom();
+      label = { atlas, uv: atlas.addLabel(cardText(p, heroOf), CARD.w / CARD.h) };
       labels.set(p.id, label);
     }
+    const kit = label.atlas.kit;
     const { width: w, depth: d } = p.shape.dims;
-    const onPlinth = inst.on.type === "plinth";
-    const scale = onPlinth ? CARD.small : 1;
-    const [cw, ch] = [CARD.w * scale, CARD.h * scale];
+    const plinth = inst.on.type === "plinth" ? plinths.get(`${inst.on.area}|${inst.on.plinth}`) : undefined;
     const pieces: BufferGeometry[] = [];
-    // Beside the piece, level with its front: in front of it, the card would hide what it describes.
-    const cx = w / 2 + cw / 2 + (onPlinth ? 0.03 : 0.08);
-    const cz = -d / 2 + 0.02;
-    const centre = onPlinth ? ch / 2 + 0.01 : CARD.centre;
-    pieces.push(kit.labelledBox(cw, ch, CARD.d, color("#ffffff"), label).translate(cx, centre - ch / 2, cz));
-    if (!onPlinth)
-      pieces.push(kit.box(0.025, centre - ch / 2, 0.025, cx, (centre - ch / 2) / 2, cz + 0.02, POLE));
+    if (plinth) {
+      const toLocal = ([x, z]: [number, number]) => localPoint(inst, x, z);
+      const front = Math.min(...plinth.footprint.map((c) => toLocal(c)[1]));
+      const xs = plinth.footprint.map((c) => toLocal(c)[0]);
+      let room = Math.max(...xs) - Math.min(...xs);
+      for (const o of onSamePlinth(inst)) room = Math.min(room, Math.abs(toLocal([o.x, o.z])[0]));
+      const cw = Math.min(CARD.w, room * 0.92, ((plinth.height - 0.06) * CARD.w) / CARD.h);
+      const ch = (cw * CARD.h) / CARD.w;
+      pieces.push(
+        kit
+          .labelledBox(cw, ch, CARD.d, color("#ffffff"), label.uv)
+          .translate(0, -0.02 - ch, front - CARD.d / 2 - 0.003),
+      );
+    } else {
+      const [cw, ch] = [CARD.w, CARD.h];
+      const cx = w / 2 + cw / 2 + 0.08;
+      const cz = -d / 2 + 0.02;
+      pieces.push(
+        kit.labelledBox(cw, ch, CARD.d, color("#ffffff"), label.uv).translate(cx, CARD.centre - ch / 2, cz),
+      );
+      const foot = CARD.centre - ch / 2;
+      pieces.push(kit.box(0.025, foot, 0.025, cx, foot / 2, cz + 0.02, POLE));
+    }
     const card = kit
       .merge(pieces)
       .rotateY(inst.yaw * DEG)
       .translate(inst.x, inst.y, inst.z);
-    const list = parts.get(inst.on.area) ?? [];
-    list.push(card);
-    parts.set(inst.on.area, list);
+    groups.add(inst.on.area, label.atlas, card);
   }
-  return new Map([...parts].map(([id, list]) => [id, kit.merge(list)]));
+  return groups.merged();
 }
 
-function cardText(p: FurnitureProduct, heroOf: (name: string) => string) {
+/** A world point (x, z) in an instance's own frame (front facing -z). */
+function localPoint(inst: Instance, x: number, z: number): [number, number] {
+  const dx = x - inst.x;
+  const dz = z - inst.z;
+  const a = -inst.yaw * DEG;
+  return [dx * Math.cos(a) + dz * Math.sin(a), -dx * Math.sin(a) + dz * Math.cos(a)];
+}
+
+function cardText(p: FurnitureProduct, heroOf: (name: string) => string): LabelText {
   const hero = heroOf(p.name);
   const rest = nameWithout(p.name, hero);
   return {
@@ -150,5 +237,6 @@ function cardText(p: FurnitureProduct, heroOf: (name: string) => string) {
     foot: `$${p.price.toLocaleString("en-US")}`,
     background: "#ffffff",
     accent: "#f2c230",
+    style: "card",
   };
 }

@@ -82,10 +82,19 @@ export class ShapeKit {
   }
 
   /**
-   * A box standing on y = 0 whose front face (-z) shows an atlas rectangle; other faces take `color`.
+   * A box standing on y = 0 whose front face (-z) shows an atlas rectangle (and its top `topLabel`,
+   * for a flat pack seen from above); other faces take `color`.
    * BoxGeometry lays out four vertices per face in the order +x, -x, +y, -y, +z, -z.
    */
-  labelledBox(w: number, h: number, d: number, color: Color, label: UvRect, top?: Color): BufferGeometry {
+  labelledBox(
+    w: number,
+    h: number,
+    d: number,
+    color: Color,
+    label: UvRect,
+    top?: Color,
+    topLabel?: UvRect,
+  ): BufferGeometry {
     const geo = this.paint(new BoxGeometry(w, h, d).translate(0, h / 2, 0), color);
     const uv = geo.getAttribute("uv");
     const col = geo.getAttribute("color");
@@ -102,29 +111,49 @@ export class ShapeKit {
       col.setXYZ(front + k, lit, lit, lit);
     }
     const up = shade(1, 0);
-    if (top) for (let k = 8; k < 12; k++) col.setXYZ(k, top.r * up, top.g * up, top.b * up);
+    if (topLabel) {
+      // The top face (+y) reads upright from the front: its near edge (-z) is the label's foot and,
+      // seen from the front, +x is on the left.
+      const onTop: [number, number][] = [
+        [topLabel.u1, topLabel.v0],
+        [topLabel.u0, topLabel.v0],
+        [topLabel.u1, topLabel.v1],
+        [topLabel.u0, topLabel.v1],
+      ];
+      for (let k = 0; k < 4; k++) {
+        uv.setXY(8 + k, ...onTop[k]!);
+        col.setXYZ(8 + k, up, up, up);
+      }
+    } else if (top) for (let k = 8; k < 12; k++) col.setXYZ(k, top.r * up, top.g * up, top.b * up);
     return geo;
   }
 
   /**
-   * A cylinder standing on y = 0 whose front half (facing -z) shows an atlas rectangle wrapped around
-   * it; the back half samples the label's edge columns, which labels paint in their background colour.
+   * A cylinder standing on y = 0 whose front (facing -z) shows an atlas rectangle as a printed wrap
+   * looks from straight ahead: the label is projected from the front onto the arc of ±`LABEL_ARC`
+   * around it, so its letters are not squeezed at the sides (a plain wrap would crowd the ends of
+   * the name into slivers); the rest samples the label's edge columns, which labels paint in their
+   * background colour. The label's aspect should be `cylinderLabelWidth(r) / h`.
    */
   labelledCylinder(r: number, h: number, color: Color, label: UvRect, top?: Color): BufferGeometry {
-    const segments = 16;
+    const segments = 24;
     const geo = this.paint(new CylinderGeometry(r, r, h, segments, 1).translate(0, h / 2, 0), color);
     const uv = geo.getAttribute("uv");
     const col = geo.getAttribute("color");
+    const pos = geo.getAttribute("position");
     const side = (segments + 1) * 2;
-    const inset = (label.u1 - label.u0) * 0.02;
+    const inset = (label.u1 - label.u0) * 0.01;
+    const reach = Math.sin(LABEL_ARC);
     for (let i = 0; i < side; i++) {
-      const u = uv.getX(i);
-      const v = uv.getY(i);
-      const x = Math.min(1, Math.max(0, (u - 0.25) / 0.5));
+      // paint() pointed every uv at the white patch, so the wrap comes from the vertex itself: its
+      // angle from the front (-z; positive towards the viewer's right, -x) and its height.
+      const fromFront = Math.atan2(-pos.getX(i), -pos.getZ(i));
+      const x =
+        Math.abs(fromFront) <= LABEL_ARC ? 0.5 + (0.5 * Math.sin(fromFront)) / reach : fromFront > 0 ? 1 : 0;
       uv.setXY(
         i,
         label.u0 + inset + x * (label.u1 - label.u0 - 2 * inset),
-        label.v0 + v * (label.v1 - label.v0),
+        label.v0 + (pos.getY(i) / h) * (label.v1 - label.v0),
       );
       const s = shade(0, geo.getAttribute("normal").getZ(i));
       col.setXYZ(i, s, s, s);
@@ -132,7 +161,7 @@ export class ShapeKit {
     if (top) {
       const up = shade(1, 0);
       for (let i = side; i < uv.count; i++) {
-        if (geo.getAttribute("position").getY(i) > h / 2) col.setXYZ(i, top.r * up, top.g * up, top.b * up);
+        if (pos.getY(i) > h / 2) col.setXYZ(i, top.r * up, top.g * up, top.b * up);
       }
     }
     return geo;
@@ -144,6 +173,14 @@ export class ShapeKit {
     for (const p of parts) p.dispose();
     return merged;
   }
+}
+
+/** Half the arc of a cylinder a label covers, radians (75°: nearly the whole visible front). */
+export const LABEL_ARC = (75 * Math.PI) / 180;
+
+/** The width a cylinder's label shows from the front. */
+export function cylinderLabelWidth(r: number): number {
+  return 2 * r * Math.sin(LABEL_ARC);
 }
 
 /**
