@@ -14,3 +14,7 @@ for (const env of readdirSync("src/envs", { withFileTypes: true })) {
 
 // The prompt templates, loaded next to the compiled prompt module.
 cpSync("src/agents/prompts/templates", "dist/agents/prompts/templates", { recursive: true });
+
+// CustomerSim's data, and the vendored sources its generator reads, next to its compiled code.
+for (const part of ["data", "sources"])
+  cpSync(join("src/customersim", part), join("dist/customersim", part), { recursive: true });

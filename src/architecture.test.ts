@@ -20,6 +20,7 @@ const MAY_IMPORT: Record<string, string[]> = {
   storage: ["core", "trajectory"],
   runner: ["core", "envs", "llm", "tasks", "render", "world", "agents", "trajectory", "episode", "storage"],
   eval: ["core", "envs", "llm", "tasks", "agents", "trajectory", "storage"],
+  customersim: ["core"],
   cli: [
     "core",
     "envs",
@@ -33,6 +34,7 @@ const MAY_IMPORT: Record<string, string[]> = {
     "storage",
     "runner",
     "eval",
+    "customersim",
   ],
 };
 

@@ -1,5 +1,6 @@
 import { Command, CommanderError } from "commander";
 import { VERSION } from "../core/version.js";
+import { registerCustomerSim } from "./customersim-command.js";
 import { registerData } from "./data-command.js";
 import { registerDoctor } from "./doctor-command.js";
 import { registerEnvs } from "./envs-command.js";
@@ -24,6 +25,7 @@ export function buildProgram(io: CliIo, setExit: (code: number) => void): Comman
     .configureOutput({ writeOut: io.out, writeErr: io.err });
   registerEnvs(program, io);
   registerData(program, io, setExit);
+  registerCustomerSim(program, io, setExit);
   registerTasks(program, io, setExit);
   registerRender(program, io);
   registerWorld(program, io);

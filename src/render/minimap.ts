@@ -1,11 +1,11 @@
 import sharp from "sharp";
 import { centroid, forwardOf, type Polygon } from "../core/geometry.js";
+import { capHeight, labelPath, labelWidth } from "../core/label-font.js";
 import type { EnvId } from "../core/manifest.js";
 import type { Role } from "../core/roles.js";
 import { wallFootprint } from "../envs/common/walls.js";
 import { envDefinition } from "../envs/registry.js";
 import { storeContext } from "./observer.js";
-import { capHeight, labelPath, labelWidth } from "./som/label-font.js";
 
 const MARGIN = 12;
 const LEGEND_WIDTH = 250;

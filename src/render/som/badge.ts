@@ -1,5 +1,5 @@
+import { capHeight, labelWidth } from "../../core/label-font.js";
 import type { GlyphMask } from "./glyph-atlas.js";
-import { capHeight, labelWidth } from "./label-font.js";
 import { BLACK, blend, type Rgb } from "./rgb-image.js";
 
 /** A handle badge: a rounded box in the handle's colour, outlined in black, with the handle in it. */

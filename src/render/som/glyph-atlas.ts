@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { labelPath } from "./label-font.js";
+import { labelPath } from "../../core/label-font.js";
 
 /** One character of the label font as a coverage mask, for drawing text without a text renderer. */
 export interface GlyphMask {

@@ -3,7 +3,8 @@ import { createRequire } from "node:module";
 import opentype, { type Font } from "opentype.js";
 
 const require = createRequire(import.meta.url);
-// The label font the 3D signs use too (page-server.ts), as WOFF: opentype.js cannot read WOFF2.
+// The label font the 3D signs use too (render/page-server.ts), as WOFF: opentype.js cannot read WOFF2.
+// Shared by the Set-of-Mark overlay, the minimap and CustomerSim's product images.
 const FONT_FILE = "@fontsource/roboto-condensed/files/roboto-condensed-latin-700-normal.woff";
 
 let font: Font | undefined;

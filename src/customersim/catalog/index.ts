@@ -1,0 +1,2 @@
+export { compositionText } from "./apparel-catalog.js";
+export { buildCatalog } from "./build-catalog.js";

@@ -1,0 +1,10 @@
+export { acceptableSet, isAcceptable, type Requirements, unmeetableDealbreakers } from "./acceptable-set.js";
+export {
+  deriveProperties,
+  evaluatePredicate,
+  evaluateRule,
+  fiberShare,
+  testAttr,
+  UnknownFactError,
+} from "./evaluate.js";
+export { type Fact, factNames, productFacts } from "./product-facts.js";

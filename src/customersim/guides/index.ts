@@ -1,0 +1,1 @@
+export { buildGuides } from "./build-guides.js";

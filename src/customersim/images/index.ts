@@ -1,0 +1,1 @@
+export { productImagePng, productImageSvg } from "./product-image.js";

@@ -1,0 +1,22 @@
+export {
+  acceptableSet,
+  deriveProperties,
+  evaluatePredicate,
+  isAcceptable,
+  productFacts,
+} from "./checker/index.js";
+export * from "./core/index.js";
+export {
+  CUSTOMERSIM_DATA_DIR,
+  CUSTOMERSIM_FILES,
+  type CustomerSimData,
+  type CustomerSimPart,
+  customerSimFiles,
+  loadCustomerSimData,
+  readCustomerSimData,
+  serializeCustomerSimData,
+} from "./data-files.js";
+export { CUSTOMERSIM_SEED, generateCustomerSimData } from "./generate-data.js";
+export { productImagePng, productImageSvg } from "./images/index.js";
+export { buildKnowledgeBase, domainKnowledgeText, knowledgeFor } from "./knowledge/index.js";
+export { checkCustomerSimData, validateCustomerSimData } from "./validate.js";

@@ -1,0 +1,1 @@
+export { buildKnowledgeBase, domainKnowledgeText, knowledgeFor, propertyDef } from "./knowledge-base.js";
