@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { type Command, InvalidArgumentError } from "commander";
+import type { RenderQuality } from "../core/camera.js";
 import { SiturecError } from "../core/errors.js";
 import type { EnvId } from "../core/manifest.js";
 import type { CameraPose } from "../render/camera.js";
@@ -24,6 +25,11 @@ export function parsePose(value: string): CameraPose {
   return { x, z, yaw, pitch };
 }
 
+function parseQuality(value: string): RenderQuality {
+  if (value === "fast" || value === "high") return value;
+  throw new InvalidArgumentError(`--quality must be fast or high, not "${value}"`);
+}
+
 export function registerRender(program: Command, io: CliIo): void {
   program
     .command("render")
@@ -38,20 +44,32 @@ export function registerRender(program: Command, io: CliIo): void {
     )
     .option("--tour", "render a fixed set of poses that covers every fixture, store and area")
     .requiredOption("--out <dir>", "output folder")
-    .option("--width <px>", "image width", parseInteger, 640)
-    .option("--height <px>", "image height", parseInteger, 480)
+    .option(
+      "--quality <q>",
+      "fast (no antialiasing) or high (4x multisampling, 1280x720)",
+      parseQuality,
+      "fast",
+    )
+    .option("--width <px>", "image width (default 640, or 1280 at high quality)", parseInteger)
+    .option("--height <px>", "image height (default 480, or 720 at high quality)", parseInteger)
     .action(
       async (opts: {
         env: EnvId;
         pose?: CameraPose;
         tour?: boolean;
         out: string;
-        width: number;
-        height: number;
+        quality: RenderQuality;
+        width?: number;
+        height?: number;
       }) => {
         if (!opts.pose === !opts.tour)
           throw new SiturecError("give exactly one of --pose x,z,yaw[,pitch] or --tour", { exitCode: 2 });
-        const service = await RenderService.start({ width: opts.width, height: opts.height, poolSize: 1 });
+        const service = await RenderService.start({
+          width: opts.width,
+          height: opts.height,
+          quality: opts.quality,
+          poolSize: 1,
+        });
         try {
           const stops = opts.pose ? [{ name: "", pose: opts.pose }] : tourStops(opts.env);
           let i = 0;

@@ -37,3 +37,17 @@ export function viewDirection(yaw: number, pitch: number): [number, number, numb
   const p = (pitch * Math.PI) / 180;
   return [fx * Math.cos(p), Math.sin(p), fz * Math.cos(p)];
 }
+
+/**
+ * How the colour image is drawn: `fast` (the default: no antialiasing, for CPU rendering with
+ * SwiftShader) or `high` (4× multisampled edges, for a machine with a GPU; 1280×720 unless a size is
+ * given). Both are deterministic for a given browser build; segmentation and depth are drawn the same
+ * in both (never multisampled: a blended edge would be no entity's colour).
+ */
+export type RenderQuality = "fast" | "high";
+
+/** The image size a quality implies when none is given. */
+export const QUALITY_SIZE: Record<RenderQuality, { width: number; height: number }> = {
+  fast: { width: 640, height: 480 },
+  high: { width: 1280, height: 720 },
+};

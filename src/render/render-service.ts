@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { type Browser, chromium, type Page } from "playwright-core";
+import { QUALITY_SIZE, type RenderQuality } from "../core/camera.js";
 import { SiturecError, shortMessage } from "../core/errors.js";
 import type { EnvId } from "../core/manifest.js";
 import { envIds } from "../envs/registry.js";
@@ -24,6 +25,7 @@ export interface RawFrame {
 export interface RenderOptions {
   width?: number;
   height?: number;
+  quality?: RenderQuality;
   /** Pages per store for concurrent episodes; default: half the CPU cores, at least one. */
   poolSize?: number;
   /** `auto` tries the GPU where the machine has a render node and falls back to SwiftShader. */
@@ -107,6 +109,7 @@ interface Waiter {
 export class RenderService {
   readonly width: number;
   readonly height: number;
+  readonly quality: RenderQuality;
   readonly poolSize: number;
   private readonly pools = new Map<EnvId, PooledPage[]>();
   private readonly waiters = new Map<EnvId, Waiter[]>();
@@ -130,8 +133,9 @@ export class RenderService {
     private readonly baseUrl: string,
     opts: RenderOptions,
   ) {
-    this.width = opts.width ?? 640;
-    this.height = opts.height ?? 480;
+    this.quality = opts.quality ?? "fast";
+    this.width = opts.width ?? QUALITY_SIZE[this.quality].width;
+    this.height = opts.height ?? QUALITY_SIZE[this.quality].height;
     this.poolSize = opts.poolSize ?? Math.max(1, Math.floor(availableParallelism() / 2));
   }
 
@@ -201,7 +205,9 @@ export class RenderService {
 
   private async openPage(env: EnvId): Promise<PooledPage> {
     const page = await this.browser.newPage();
-    await page.goto(`${this.baseUrl}/?env=${encodeURIComponent(env)}&w=${this.width}&h=${this.height}`);
+    await page.goto(
+      `${this.baseUrl}/?env=${encodeURIComponent(env)}&w=${this.width}&h=${this.height}&q=${this.quality}`,
+    );
     await page.waitForFunction(
       () => {
         const g = globalThis as unknown as RenderPageGlobals;

@@ -119,6 +119,33 @@ describe("render service", () => {
   });
 });
 
+describe("render qualities", () => {
+  it("high draws 1280×720 with multisampled colour edges, the same bytes twice, and exact segmentation", async () => {
+    const pose = waypointPose(supermarket, "shelf-03", "front", -30);
+    const high = await RenderService.start({ quality: "high", poolSize: 1 });
+    const fast = await RenderService.start({ width: 1280, height: 720, poolSize: 1 });
+    try {
+      const [a, b, plain] = [
+        await high.render("supermarket", pose),
+        await high.render("supermarket", pose),
+        await fast.render("supermarket", pose),
+      ];
+      expect([a.width, a.height]).toEqual([1280, 720]);
+      expect(a.rgba.equals(b.rgba)).toBe(true);
+      // Edges blend neighbouring colours: more distinct colours than the same view drawn without.
+      const colours = (rgba: Buffer) =>
+        new Set(new Uint32Array(rgba.buffer, rgba.byteOffset, rgba.length / 4)).size;
+      expect(a.rgba.equals(plain.rgba)).toBe(false);
+      expect(colours(a.rgba)).toBeGreaterThan(colours(plain.rgba) * 1.1);
+      // Segmentation and depth are never multisampled: the same ids and depths as the plain view.
+      expect(Buffer.from(a.seg.buffer).equals(Buffer.from(plain.seg.buffer))).toBe(true);
+      expect(Buffer.from(a.depthMm.buffer).equals(Buffer.from(plain.depthMm.buffer))).toBe(true);
+    } finally {
+      await Promise.all([high.close(), fast.close()]);
+    }
+  }, 120_000);
+});
+
 describe("observations", () => {
   let obs: Observation;
   beforeAll(async () => {

@@ -87,7 +87,8 @@ export function agentIds(p: RunPolicies): AgentIds {
 export async function startRenderPool(config: RunConfig): Promise<RenderService> {
   const pages =
     config.render.pages ?? Math.min(config.concurrency, Math.max(1, Math.floor(availableParallelism() / 2)));
-  return RenderService.start({ width: config.render.width, height: config.render.height, poolSize: pages });
+  const { width, height, quality } = config.render;
+  return RenderService.start({ width, height, quality, poolSize: pages });
 }
 
 /** What the built-in policies know of each store the episodes visit. */

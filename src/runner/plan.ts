@@ -144,7 +144,7 @@ export function identityParts(
       maxTurns: config.maxTurns,
       seed: config.seed,
       agents: { ...config.agents, ids },
-      render: { width: config.render.width, height: config.render.height },
+      render: { width: config.render.width, height: config.render.height, quality: config.render.quality },
       structuredOutput: config.llm.structuredOutput,
       history: config.history,
       captions: config.captions,

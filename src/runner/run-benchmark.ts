@@ -209,7 +209,11 @@ export async function runBenchmark(config: RunConfig, opts: RunOptions = {}): Pr
           promptHash: prompts.hash,
           codeVersion: codeVersion(),
           context: { historyImages: config.history.images, captionIds: config.captions.ids },
-          render: { width: config.render.width, height: config.render.height },
+          render: {
+            width: config.render.width,
+            height: config.render.height,
+            quality: config.render.quality,
+          },
         },
         owner: owner.id,
         signal: stop.signal,

@@ -23,4 +23,18 @@ describe("run configs", () => {
     expect(c.llm.structuredOutput).toBe("auto");
     expect(() => parseRunConfig({ history: { images: -1 } })).toThrow(/history\.images/);
   });
+
+  it("the render quality sets the image size unless a size is given", () => {
+    expect(parseRunConfig({}).render).toEqual({ quality: "fast", width: 640, height: 480 });
+    expect(parseRunConfig({ render: { quality: "high" } }).render).toEqual({
+      quality: "high",
+      width: 1280,
+      height: 720,
+    });
+    expect(parseRunConfig({ render: { quality: "high", width: 960, height: 540 } }).render).toMatchObject({
+      width: 960,
+      height: 540,
+    });
+    expect(() => parseRunConfig({ render: { quality: "ultra" } })).toThrow(/render\.quality/);
+  });
 });

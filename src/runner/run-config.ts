@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import { builtinRoles, looksLikeModelId, POLICY_ROLES, type RoleRegistry } from "../agents/role-registry.js";
+import { QUALITY_SIZE } from "../core/camera.js";
 import { ConditionId } from "../core/dialogue.js";
 import { SiturecError } from "../core/errors.js";
 import type { EnvId } from "../core/manifest.js";
@@ -76,8 +77,14 @@ export const RunConfig = z
     images: z.boolean().default(true).describe("store each turn's annotated views"),
     render: z
       .object({
-        width: z.number().int().min(160).max(1920).default(640),
-        height: z.number().int().min(120).max(1080).default(480),
+        quality: z
+          .enum(["fast", "high"])
+          .default("fast")
+          .describe(
+            "fast: CPU rendering, no antialiasing; high: 4x multisampling, 1280x720 by default (a GPU)",
+          ),
+        width: z.number().int().min(160).max(1920).optional().describe("default: 640 (fast) or 1280 (high)"),
+        height: z.number().int().min(120).max(1080).optional().describe("default: 480 (fast) or 720 (high)"),
         pages: z
           .number()
           .int()
@@ -87,7 +94,12 @@ export const RunConfig = z
           .describe("render pages per store (default: half the cores, at most the concurrency)"),
       })
       .strict()
-      .default({ width: 640, height: 480 }),
+      .transform((r) => ({
+        ...r,
+        width: r.width ?? QUALITY_SIZE[r.quality].width,
+        height: r.height ?? QUALITY_SIZE[r.quality].height,
+      }))
+      .prefault({}),
     llm: z
       .object({
         cacheDir: z.string().min(1).optional(),

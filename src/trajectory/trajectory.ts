@@ -225,7 +225,13 @@ export const EpisodeHeader = z
     context: AssistantContextSettings.optional().describe(
       "what the assistant was given beyond its condition",
     ),
-    render: z.object({ width: z.number().int(), height: z.number().int() }).strict(),
+    render: z
+      .object({
+        width: z.number().int(),
+        height: z.number().int(),
+        quality: z.enum(["fast", "high"]).optional().describe("absent in runs before render qualities: fast"),
+      })
+      .strict(),
     task: Task,
     profile: Profile,
   })

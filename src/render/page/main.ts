@@ -26,7 +26,7 @@ async function start(): Promise<void> {
   const data = (await (await fetch(`/data/${env}.json`)).json()) as SceneData;
   const t0 = performance.now();
   const built = buildScene(data);
-  const passes = new ObservationPasses(built, width, height);
+  const passes = new ObservationPasses(built, width, height, params.get("q") === "high" ? 4 : 0);
   passes.render({ x: data.layout.start.x, z: data.layout.start.z, yaw: data.layout.start.yaw, pitch: 0 });
   const buildMs = performance.now() - t0;
   let frames = 0;

@@ -77,6 +77,8 @@ export class ObservationPasses {
     private readonly built: BuiltScene,
     readonly width: number,
     readonly height: number,
+    /** Multisampling of the colour image (0: none); segmentation and depth are never multisampled. */
+    colourSamples = 0,
   ) {
     const canvas = document.createElement("canvas");
     this.renderer = new WebGLRenderer({ canvas, antialias: false, powerPreference: "high-performance" });
@@ -84,7 +86,10 @@ export class ObservationPasses {
     this.renderer.setSize(width, height, false);
     this.camera = new PerspectiveCamera(CAMERA.verticalFovDeg, width / height, CAMERA.near, CAMERA.far);
     this.camera.rotation.order = "YXZ";
-    this.colourTarget = new WebGLRenderTarget(width, height, { samples: 0, colorSpace: SRGBColorSpace });
+    this.colourTarget = new WebGLRenderTarget(width, height, {
+      samples: colourSamples,
+      colorSpace: SRGBColorSpace,
+    });
     this.idTarget = new WebGLRenderTarget(width, height, {
       count: 2,
       minFilter: NearestFilter,
