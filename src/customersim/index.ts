@@ -1,3 +1,5 @@
+export * from "./agents/index.js";
+export * from "./chat/index.js";
 export {
   acceptableSet,
   deriveProperties,
@@ -19,4 +21,6 @@ export {
 export { CUSTOMERSIM_SEED, generateCustomerSimData } from "./generate-data.js";
 export { productImagePng, productImageSvg } from "./images/index.js";
 export { buildKnowledgeBase, domainKnowledgeText, knowledgeFor } from "./knowledge/index.js";
+export * from "./metrics/index.js";
+export * from "./store/index.js";
 export { checkCustomerSimData, validateCustomerSimData } from "./validate.js";

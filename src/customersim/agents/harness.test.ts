@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { runConversation } from "../chat/index.js";
+import { loadCustomerSimData } from "../data-files.js";
+import { scoreConversations } from "../metrics/index.js";
+import { defaultChatStore } from "../store/index.js";
+import { createPushySales } from "./pushy-sales.js";
+import { createReferenceSales } from "./reference-sales.js";
+import { createRuleShopper, statedNeeds } from "./rule-shopper.js";
+
+const personas = loadCustomerSimData().personas.personas;
+
+describe("built-in agents", () => {
+  it("state the persona's dealbreakers in the opening", () => {
+    const p = personas[0]!;
+    const needs = statedNeeds(p);
+    for (const d of p.dealbreakers) expect(needs).toContain(d.text);
+  });
+
+  it("the pushy salesperson keeps pushing one product", async () => {
+    const infeasible = personas.find((p) => !p.feasible)!;
+    const r = await runConversation({
+      persona: infeasible,
+      shopper: createRuleShopper(),
+      sales: createPushySales(),
+    });
+    expect(r).toMatchObject({ ending: "end_conversation", rounds: 10, purchased: null });
+    expect(r.recommended).toHaveLength(1);
+  });
+
+  it("the reference salesperson answers a question from the buying guide", async () => {
+    const r = await runConversation({
+      persona: personas[0]!,
+      shopper: {
+        id: "q",
+        shopperTurn: async (c) => ({
+          text: c.round === 1 ? "Jeans please." : "How do I read a fabric label?",
+        }),
+      },
+      sales: createReferenceSales(),
+      turnLimit: 3,
+    });
+    const answer = r.transcript[3]!;
+    expect(answer.toolCalls.map((c) => c.name)).toContain("lookup_buying_guide");
+    expect(answer.text).toContain("Reading a fabric label");
+    expect(answer.recommended.some((id) => r.transcript[1]!.recommended.includes(id))).toBe(false);
+  });
+
+  it.each([
+    ["reference", createReferenceSales],
+    ["pushy", createPushySales],
+  ])(
+    "rule shopper vs %s salesperson: DA = 1.0 on all 360 personas",
+    async (name, sales) => {
+      defaultChatStore();
+      const started = performance.now();
+      const results = [];
+      for (const persona of personas) {
+        results.push(await runConversation({ persona, shopper: createRuleShopper(), sales: sales() }));
+      }
+      const table = scoreConversations(results, personas);
+      console.log(
+        `rule vs ${name}: ${results.length} conversations in ${(performance.now() - started).toFixed(0)} ms`,
+        table.overall.cases,
+      );
+      expect(table.overall).toMatchObject({ conversations: 360, da: 1, fmt: 0, end: 0 });
+      for (const scores of Object.values(table.byCategory)) expect(scores.da).toBe(1);
+    },
+    30_000,
+  );
+});

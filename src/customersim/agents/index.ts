@@ -1,0 +1,3 @@
+export { createPushySales } from "./pushy-sales.js";
+export { createReferenceSales } from "./reference-sales.js";
+export { createRuleShopper, statedNeeds } from "./rule-shopper.js";

@@ -1,0 +1,123 @@
+import { describe, expect, it } from "vitest";
+import { loadCustomerSimData } from "../data-files.js";
+import { decisionAlignment } from "../metrics/index.js";
+import { defaultChatStore } from "../store/index.js";
+import type { SalesAgent, ShopperAgent, ShopperReply } from "./agent.js";
+import { runConversation } from "./run-conversation.js";
+
+const persona = loadCustomerSimData().personas.personas.find((p) => p.feasible && p.category === "laptops")!;
+const store = defaultChatStore();
+const good = persona.acceptable[0]!;
+const bad = store.products("laptops").find((p) => !persona.acceptable.includes(p.id))!.id;
+
+/** A shopper that says its lines in order, then nothing. */
+function scripted(...replies: ShopperReply[]): ShopperAgent {
+  return { id: "scripted", shopperTurn: async (ctx) => replies[ctx.round - 1] ?? { text: "Hmm." } };
+}
+
+/** A salesperson that recommends the given products each turn, by id. */
+function recommending(...perTurn: string[][]): SalesAgent {
+  return {
+    id: "fixed",
+    salesTurn: async (ctx) => {
+      ctx.tools.lookupProductItems("laptop");
+      return { text: "Have a look.", recommended: perTurn[ctx.round - 1] ?? [] };
+    },
+  };
+}
+
+const da = (r: Awaited<ReturnType<typeof runConversation>>) =>
+  decisionAlignment({ ...r, acceptable: persona.acceptable });
+
+describe("runConversation", () => {
+  it("ends on a purchase, recording the recommendations and the lookups", async () => {
+    const r = await runConversation({
+      persona,
+      shopper: scripted({ text: "I need a laptop." }, { text: "Sold.", toolCalls: [cart(good)] }),
+      sales: recommending([bad, good]),
+    });
+    expect(r).toMatchObject({ ending: "purchase", purchased: good, recommended: [bad, good], rounds: 2 });
+    expect(r.transcript.map((t) => t.role)).toEqual(["shopper", "sales", "shopper"]);
+    expect(r.transcript[1]!.toolResults[0]!.ids).toHaveLength(4);
+    expect(da(r)).toEqual({ case: "correct_acceptance", da: 1 });
+  });
+
+  it("scores a wrong acceptance and a purchase nobody recommended as 0", async () => {
+    const wrong = await runConversation({
+      persona,
+      shopper: scripted({ text: "Hi." }, { text: "OK.", toolCalls: [cart(bad)] }),
+      sales: recommending([bad]),
+    });
+    expect(da(wrong).case).toBe("wrong_acceptance");
+    const unrecommended = await runConversation({
+      persona,
+      shopper: scripted({ text: "Hi." }, { text: "I'll take this one.", toolCalls: [cart(good)] }),
+      sales: recommending([bad]),
+    });
+    expect(da(unrecommended)).toEqual({ case: "unrecommended_purchase", da: 0 });
+  });
+
+  it("scores abstentions by what was recommended", async () => {
+    const leave = { text: "Bye.", toolCalls: [{ name: "end_conversation", arguments: {} }] };
+    const right = await runConversation({
+      persona,
+      shopper: scripted({ text: "Hi." }, leave),
+      sales: recommending([bad]),
+    });
+    expect(right).toMatchObject({ ending: "end_conversation", purchased: null });
+    expect(da(right).case).toBe("correct_abstention");
+    const wrong = await runConversation({
+      persona,
+      shopper: scripted({ text: "Hi." }, leave),
+      sales: recommending([good]),
+    });
+    expect(da(wrong).case).toBe("wrong_abstention");
+  });
+
+  it("counts a malformed call and an unknown product as format errors and goes on", async () => {
+    const r = await runConversation({
+      persona,
+      shopper: scripted(
+        { text: "Hi." },
+        { text: "This one.", toolCalls: [{ name: "add_to_cart", arguments: { id: good } }] },
+        {
+          text: "That one.",
+          toolCalls: [cart("lt-999"), { name: "lookup_product_items", arguments: { query: "x" } }],
+        },
+        { text: "Fine.", toolCalls: [cart(good)] },
+      ),
+      sales: recommending([good], [good], [good]),
+    });
+    expect(r.ending).toBe("purchase");
+    expect(r.shopperFormatError).toBe(true);
+    expect(r.formatErrors.map((e) => e.round)).toEqual([2, 3, 3]);
+    expect(r.formatErrors[1]!.message).toContain('unknown product "lt-999"');
+    expect(r.transcript[2]!.toolCalls[0]!.valid).toBe(false);
+  });
+
+  it("ends at the turn limit with the shopper's turn, and flags an exit at turn 1", async () => {
+    const r = await runConversation({ persona, shopper: scripted(), sales: recommending(), turnLimit: 3 });
+    expect(r).toMatchObject({ ending: "turn_limit", rounds: 3, purchased: null, endedAtFirstTurn: false });
+    expect(r.transcript).toHaveLength(5);
+    const early = await runConversation({
+      persona,
+      shopper: scripted({ text: "Never mind.", toolCalls: [{ name: "end_conversation", arguments: {} }] }),
+      sales: recommending(),
+    });
+    expect(early).toMatchObject({ endedAtFirstTurn: true, rounds: 1, ending: "end_conversation" });
+  });
+
+  it("takes the products a reply names as its recommendations when it gives no ids", async () => {
+    const product = store.product(good)!;
+    const r = await runConversation({
+      persona,
+      shopper: scripted({ text: "Hi." }, { text: "Yes.", toolCalls: [cart(product.name)] }),
+      sales: { id: "talker", salesTurn: async () => ({ text: `Try the ${product.name}!` }) },
+    });
+    expect(r).toMatchObject({ recommended: [good], purchased: good });
+  });
+});
+
+function cart(productId: string) {
+  return { name: "add_to_cart", arguments: { product_id: productId } };
+}

@@ -1,0 +1,61 @@
+import MiniSearch from "minisearch";
+
+/** How many results a lookup returns (the paper's top-4 retrieval). */
+export const TOP_K = 4;
+
+/** A document of a ranked index: an id and its searchable text fields. */
+export type IndexDoc = { id: string } & Record<string, string>;
+
+export interface RankedHit {
+  id: string;
+  /** MiniSearch's BM25+ score; 0 for a padding result that matched no query term. */
+  score: number;
+}
+
+export interface RankedIndex {
+  search(query: string, k?: number): RankedHit[];
+}
+
+// Function words carry no need; without them "I'm looking for a ..." would match every description.
+const STOP_WORDS = new Set(
+  "a an and are as at be but by do for from has have i i'm im in is it its me my of on or so that the this to with would you your".split(
+    " ",
+  ),
+);
+
+function processTerm(term: string): string | null {
+  const t = term.toLowerCase();
+  return STOP_WORDS.has(t) ? null : t;
+}
+
+const byScoreThenId = (a: RankedHit, b: RankedHit): number =>
+  b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/**
+ * A BM25+ index (MiniSearch) that always answers the top k, like the paper's dense top-4: hits by
+ * score, ties by id, then, when fewer than k documents match, the rest in id order at score 0.
+ */
+export function createRankedIndex(
+  docs: readonly IndexDoc[],
+  fields: readonly string[],
+  boost: Record<string, number> = {},
+): RankedIndex {
+  const mini = new MiniSearch<IndexDoc>({ fields: [...fields], processTerm, searchOptions: { boost } });
+  mini.addAll([...docs]);
+  const ids = docs.map((d) => d.id).sort();
+  return {
+    search(query, k = TOP_K) {
+      const hits = mini
+        .search(query)
+        .map((r) => ({ id: String(r.id), score: r.score }))
+        .sort(byScoreThenId)
+        .slice(0, k);
+      const seen = new Set(hits.map((h) => h.id));
+      for (const id of ids) {
+        if (hits.length >= k) break;
+        if (!seen.has(id)) hits.push({ id, score: 0 });
+      }
+      return hits;
+    },
+  };
+}
