@@ -213,18 +213,10 @@ export class LabelAtlas {
     const inner = { x: b.x + pad, y: b.y + pad, w: b.w - 2 * pad, h: b.h - 2 * pad };
     const ink = inkFor(t.background);
     const onAccent = inkFor(t.accent);
-    const rows = (top: number, heights: number[]): Box[] => {
-      let y = top;
-      return heights.map((h) => {
-        const r = { x: inner.x, y, w: inner.w, h: h * inner.h };
-        y += r.h;
-        return r;
-      });
-    };
     const hero = t.hero ?? "";
     switch ((((t.variant ?? 0) % 4) + 4) % 4) {
       case 0: {
-        const [brand, heroRow, main, foot] = rows(inner.y, [0.16, 0.42, 0.28, 0.14]);
+        const [brand, heroRow, main, foot] = stack(inner, [0.16, 0.42, 0.28, 0.14]);
         this.band(brand!, t.accent);
         this.line(t.top, shrink(brand!, 0.12), onAccent);
         this.line(hero, heroRow!, ink);
@@ -233,7 +225,7 @@ export class LabelAtlas {
         break;
       }
       case 1: {
-        const [heroRow, main, foot, brand] = rows(inner.y, [0.44, 0.26, 0.13, 0.17]);
+        const [heroRow, main, foot, brand] = stack(inner, [0.44, 0.26, 0.13, 0.17]);
         this.line(hero, heroRow!, ink);
         this.block(t.main, main!, ink, 2);
         this.line(t.foot ?? "", foot!, ink);
@@ -242,7 +234,7 @@ export class LabelAtlas {
         break;
       }
       case 2: {
-        const [brand, heroRow, main, foot] = rows(inner.y, [0.15, 0.44, 0.27, 0.14]);
+        const [brand, heroRow, main, foot] = stack(inner, [0.15, 0.44, 0.27, 0.14]);
         this.line(t.top, brand!, ink);
         this.band({ x: b.x, y: heroRow!.y, w: b.w, h: heroRow!.h }, t.accent);
         this.line(hero, shrink(heroRow!, 0.06), onAccent);
@@ -254,11 +246,7 @@ export class LabelAtlas {
         const bar = Math.round(b.w * 0.07);
         this.band({ x: b.x, y: b.y, w: bar, h: b.h }, t.accent);
         const side = { ...inner, x: inner.x + bar, w: inner.w - bar };
-        const [brand, heroRow, main, foot] = [0.14, 0.44, 0.28, 0.14].reduce<Box[]>((acc, f) => {
-          const y = acc.length ? acc[acc.length - 1]!.y + acc[acc.length - 1]!.h : side.y;
-          acc.push({ ...side, y, h: f * side.h });
-          return acc;
-        }, []);
+        const [brand, heroRow, main, foot] = stack(side, [0.14, 0.44, 0.28, 0.14]);
         this.line(t.top, brand!, ink, "left");
         this.line(hero, heroRow!, ink, "left");
         this.block(t.main, main!, ink, 2);
@@ -307,12 +295,10 @@ export class LabelAtlas {
     const foot = dims ? `${dims}  ${t.foot ?? ""}` : (t.foot ?? "");
     const shares = [0.13, 0.3, 0.2, detail ? 0.19 : 0, 0.18];
     const total = shares.reduce((a, c) => a + c, 0);
-    let y = inner.y;
-    const [band, hero, type, colour, price] = shares.map((f) => {
-      const r = { ...inner, y, h: (f / total) * inner.h };
-      y += r.h;
-      return r;
-    });
+    const [band, hero, type, colour, price] = stack(
+      inner,
+      shares.map((f) => f / total),
+    );
     this.band(band!, t.accent);
     this.line(t.top, shrink(band!, 0.12), inkFor(t.accent));
     this.line(t.hero ?? "", hero!, ink);
@@ -323,7 +309,6 @@ export class LabelAtlas {
 
   /** A sign or a product card: an optional accent band with the brand, the hero word, the name, a foot. */
   private drawCard(t: LabelText, b: Box): void {
-    const ctx = this.ctx;
     const { x, y, w, h } = b;
     const pad = Math.max(2, Math.round(Math.min(w, h) * 0.06));
     const band = t.top ? Math.round(h * (t.hero ? 0.14 : 0.2)) : 0;
@@ -347,8 +332,17 @@ export class LabelAtlas {
     }
     if (t.main) this.block(t.main, { x: x + pad, y: areaTop, w: w - 2 * pad, h: areaH }, ink, t.hero ? 3 : 4);
     if (foot) this.line(t.foot!, { x: x + pad, y: y + h - pad - foot, w: w - 2 * pad, h: foot }, ink);
-    ctx.textAlign = "center";
   }
+}
+
+/** The box cut into rows, top to bottom, each the given share of its height. */
+function stack(b: Box, shares: number[]): Box[] {
+  let y = b.y;
+  return shares.map((f) => {
+    const row = { x: b.x, y, w: b.w, h: f * b.h };
+    y += row.h;
+    return row;
+  });
 }
 
 /** The box less a margin of `f` of its height on every side. */

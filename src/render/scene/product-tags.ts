@@ -165,15 +165,12 @@ export function productCards(
 ): TagGroup[] {
   const labels = new Map<string, { atlas: LabelAtlas; uv: UvRect }>();
   const groups = new Groups();
-  const onSamePlinth = (inst: Instance) =>
-    instances.filter(
-      (o) =>
-        o !== inst &&
-        o.on.type === "plinth" &&
-        inst.on.type === "plinth" &&
-        o.on.area === inst.on.area &&
-        o.on.plinth === inst.on.plinth,
-    );
+  const plinthKey = (i: Instance) => (i.on.type === "plinth" ? `${i.on.area}|${i.on.plinth}` : undefined);
+  const onPlinth = new Map<string, Instance[]>();
+  for (const i of instances) {
+    const key = plinthKey(i);
+    if (key) onPlinth.set(key, [...(onPlinth.get(key) ?? []), i]);
+  }
   for (const inst of instances) {
     const p = products.get(inst.product);
     if (p?.kind !== "furniture" || inst.on.type === "level") continue;
@@ -185,14 +182,16 @@ export function productCards(
     }
     const kit = label.atlas.kit;
     const { width: w, depth: d } = p.shape.dims;
-    const plinth = inst.on.type === "plinth" ? plinths.get(`${inst.on.area}|${inst.on.plinth}`) : undefined;
+    const key = plinthKey(inst);
+    const plinth = key ? plinths.get(key) : undefined;
     const pieces: BufferGeometry[] = [];
     if (plinth) {
       const toLocal = ([x, z]: [number, number]) => localPoint(inst, x, z);
       const front = Math.min(...plinth.footprint.map((c) => toLocal(c)[1]));
       const xs = plinth.footprint.map((c) => toLocal(c)[0]);
       let room = Math.max(...xs) - Math.min(...xs);
-      for (const o of onSamePlinth(inst)) room = Math.min(room, Math.abs(toLocal([o.x, o.z])[0]));
+      for (const o of onPlinth.get(key!) ?? [])
+        if (o !== inst) room = Math.min(room, Math.abs(toLocal([o.x, o.z])[0]));
       const cw = Math.min(CARD.w, room * 0.92, ((plinth.height - 0.06) * CARD.w) / CARD.h);
       const ch = (cw * CARD.h) / CARD.w;
       pieces.push(
