@@ -110,14 +110,20 @@ export async function measureLegibility(
     );
     for (const p of near) {
       const id = view.handles.products[p.handle]!;
-      const box = boxes.get(id);
-      const focused = box ? await ocrWords(rgba, width, height, opts.scale ?? OCR_SCALE, box) : [];
       names.set(id, `${p.brand} ${p.name}`);
       if (p.pixels > (best.get(id)?.pixels ?? -1)) best.set(id, { pixels: p.pixels, at });
       seen.add(id);
       if (p.pixels >= LARGE_PIXELS * ((obs.frame.width * obs.frame.height) / (640 * 480))) large.add(id);
       const others = view.products.filter((o) => o.handle !== p.handle).map((o) => o.name);
-      const ok = distinctiveWords(p.name, others).some((w) => wasRead(w, words) || wasRead(w, focused));
+      const wanted = distinctiveWords(p.name, others);
+      // The product's own box is read only when the whole view did not already show its name.
+      const box = boxes.get(id);
+      const ok =
+        wanted.some((w) => wasRead(w, words)) ||
+        (box !== undefined &&
+          (await ocrWords(rgba, width, height, opts.scale ?? OCR_SCALE, box).then((focused) =>
+            wanted.some((w) => wasRead(w, focused)),
+          )));
       sightings++;
       if (ok) {
         sightingsRead++;
