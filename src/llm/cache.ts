@@ -2,12 +2,22 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { z } from "zod";
 
-/** A cached response, validated on read: a damaged entry is ignored (refetched and overwritten). */
+/** A native tool call as cached (see `NativeToolCall`). */
+export const CachedToolCall = z
+  .object({ id: z.string(), name: z.string(), input: z.unknown(), error: z.string().optional() })
+  .strict();
+
+/**
+ * A cached response, validated on read: a damaged entry is ignored (refetched and overwritten).
+ * `toolCalls` is written only for requests that declared tools, so the entries of other requests
+ * keep their shape.
+ */
 export const CachedResponse = z
   .object({
     text: z.string(),
     inputTokens: z.number().int().nonnegative(),
     outputTokens: z.number().int().nonnegative(),
+    toolCalls: z.array(CachedToolCall).optional(),
   })
   .strict();
 export type CachedResponse = z.infer<typeof CachedResponse>;

@@ -1,20 +1,42 @@
-import { APICallError } from "@ai-sdk/provider";
-import { generateText, jsonSchema, type ModelMessage, NoObjectGeneratedError, Output, tool } from "ai";
+import type { LanguageModelV3, LanguageModelV3GenerateResult } from "@ai-sdk/provider";
+import {
+  generateText,
+  jsonSchema,
+  NoObjectGeneratedError,
+  Output,
+  ToolChoiceViolationError,
+  tool,
+  wrapLanguageModel,
+} from "ai";
 import pLimit, { type LimitFunction } from "p-limit";
 import { SiturecError } from "../core/errors.js";
-import { hashOf, sha256 } from "../core/hash.js";
+import { hashOf } from "../core/hash.js";
 import { ResponseCache } from "./cache.js";
+import { classifyFailure } from "./failures.js";
+import { type LlmMessage, messageView, toModelMessages } from "./messages.js";
 import { parseModelId } from "./model-id.js";
 import { costOf, DEFAULT_PRICES, type PriceTable, priceFor } from "./prices.js";
 import { languageModel, MissingApiKeyError, providerPool } from "./providers.js";
 import { redact } from "./redact.js";
+import {
+  checkToolSpecs,
+  type NativeToolCall,
+  nativeToolCallOf,
+  type ToolChoice,
+  type ToolSpec,
+  toolSetOf,
+  toolsView,
+  violatingAnswer,
+} from "./tools.js";
 
-export type ContentPart = { type: "text"; text: string } | { type: "image"; data: Buffer; mediaType: string };
-
-export interface LlmMessage {
-  role: "user" | "assistant";
-  content: string | ContentPart[];
-}
+export { retryAfterMs } from "./failures.js";
+export type {
+  AssistantMessage,
+  ContentPart,
+  LlmMessage,
+  ToolResultMessage,
+  UserMessage,
+} from "./messages.js";
 
 /**
  * How a request for structured output reaches the provider: `json_schema` as the provider's native
@@ -36,6 +58,13 @@ export interface LlmRequest {
   seed?: number;
   /** Ask for a JSON object following this JSON Schema, the way the client's structured-output mode says. */
   output?: { name: string; schema: Record<string, unknown> };
+  /**
+   * Functions the model may call natively; their calls come back in `toolCalls`, unexecuted. Not
+   * with `output`. An empty list is no tools.
+   */
+  tools?: ToolSpec[];
+  /** Whether the model may, must not or must call a tool (default `auto`); ignored without `tools`. */
+  toolChoice?: ToolChoice;
   /** Who asks (a role: `assistant`, `shopper`, …), for the spend ledger; not part of the cache key. */
   tag?: string;
   /** Always ask the provider (a reachability check must not be answered from the cache). */
@@ -51,6 +80,12 @@ export interface CallEvent {
 
 export interface LlmResponse {
   text: string;
+  /**
+   * The native tool calls the model made, in order (empty when the request declared no tools).
+   * Always set by `LlmClient.complete` (see `LlmCompletion`); optional here only so that usage
+   * records typed as `Omit<LlmResponse, "text">` need not carry it.
+   */
+  toolCalls?: NativeToolCall[];
   inputTokens: number;
   outputTokens: number;
   costUsd: number;
@@ -61,6 +96,9 @@ export interface LlmResponse {
   /** What the provider said it ignored or changed (also written to stderr once per kind). */
   warnings?: string[];
 }
+
+/** A response as `LlmClient.complete` returns it: with its tool calls. */
+export type LlmCompletion = LlmResponse & { toolCalls: NativeToolCall[] };
 
 export type LlmErrorKind =
   | "missing_key"
@@ -154,63 +192,14 @@ function warningText(w: { type: string; feature?: string; details?: string; mess
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Seconds or an HTTP date in `retry-after`, or milliseconds in `retry-after-ms`. */
-export function retryAfterMs(headers: Record<string, string> | undefined): number | undefined {
-  if (!headers) return undefined;
-  const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
-  const ms = Number(lower["retry-after-ms"]);
-  if (Number.isFinite(ms) && ms >= 0) return ms;
-  const value = lower["retry-after"];
-  if (value === undefined) return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
-}
-
-function toModelMessages(messages: LlmMessage[]): ModelMessage[] {
-  return messages.map((m): ModelMessage => {
-    if (typeof m.content === "string")
-      return m.role === "user"
-        ? { role: "user", content: m.content }
-        : { role: "assistant", content: m.content };
-    if (m.role === "assistant") {
-      return {
-        role: "assistant",
-        content: m.content.map((p) => (p.type === "text" ? p.text : "[image]")).join("\n"),
-      };
-    }
-    return {
-      role: "user",
-      content: m.content.map((p) =>
-        p.type === "text"
-          ? { type: "text" as const, text: p.text }
-          : { type: "image" as const, image: p.data, mediaType: p.mediaType },
-      ),
-    };
-  });
-}
-
-/** The request as the cache keys it: images by their content hash. */
-function cacheView({ tag: _, noCache: __, ...req }: LlmRequest): unknown {
-  return {
-    ...req,
-    messages: req.messages.map((m) => ({
-      role: m.role,
-      content:
-        typeof m.content === "string"
-          ? m.content
-          : m.content.map((p) =>
-              p.type === "text"
-                ? p
-                : {
-                    type: "image",
-                    mediaType: p.mediaType,
-                    sha256: sha256(p.data),
-                  },
-            ),
-    })),
-  };
+/**
+ * The request as the cache keys it: everything sent (images by their content hash), not who asks.
+ * Tools and the tool choice are keyed only when tools are declared, so the key of a request without
+ * tools is what it was before tools existed (cached and recorded runs depend on it).
+ */
+function cacheView({ tag: _, noCache: __, tools, toolChoice, ...req }: LlmRequest): unknown {
+  const view = { ...req, messages: req.messages.map(messageView) };
+  return tools?.length ? { ...view, tools: toolsView(tools), toolChoice: toolChoice ?? "auto" } : view;
 }
 
 /**
@@ -251,20 +240,47 @@ export class LlmClient {
     return limit;
   }
 
-  async complete(req: LlmRequest): Promise<LlmResponse> {
+  /** The structured-output mode a request resolves to on this client (undefined without `output`). */
+  private modeFor(req: LlmRequest, provider: string): Exclude<StructuredOutputMode, "auto"> | undefined {
+    return req.output ? structuredModeFor(provider, this.opts.structuredOutput) : undefined;
+  }
+
+  /** The key this client caches a request's response under (a SHA-256 of the request as sent, without `tag`). */
+  cacheKey(req: LlmRequest): string {
+    let provider: string;
+    try {
+      provider = parseModelId(req.model).provider;
+    } catch (err) {
+      throw new LlmError("unknown_provider", (err as Error).message);
+    }
+    const mode = this.modeFor(req, provider);
+    return hashOf(mode ? { ...(cacheView(req) as object), structuredOutput: mode } : cacheView(req));
+  }
+
+  async complete(req: LlmRequest): Promise<LlmCompletion> {
     let spec: ReturnType<typeof parseModelId>;
     try {
       spec = parseModelId(req.model);
     } catch (err) {
       throw new LlmError("unknown_provider", (err as Error).message);
     }
+    if (req.output && req.tools?.length)
+      throw new TypeError(`${req.model}: a request may declare tools or ask for structured output, not both`);
+    if (req.tools) checkToolSpecs(req.tools);
     const price = priceFor(req.model, this.prices);
-    const mode = req.output ? structuredModeFor(spec.provider, this.opts.structuredOutput) : undefined;
-    const key = hashOf(mode ? { ...(cacheView(req) as object), structuredOutput: mode } : cacheView(req));
+    const mode = this.modeFor(req, spec.provider);
+    const key = this.cacheKey(req);
     const hit = req.noCache ? undefined : this.cache?.get(key);
     if (hit) {
       // Served from the cache: nothing was paid for it.
-      const response: LlmResponse = { ...hit, costUsd: 0, cached: true, attempts: 0, latencyMs: 0 };
+      const response: LlmCompletion = {
+        ...hit,
+        toolCalls: hit.toolCalls ?? [],
+        costUsd: 0,
+        cached: true,
+        attempts: 0,
+        latencyMs: 0,
+      };
       this.emit(req, response);
       return response;
     }
@@ -279,7 +295,7 @@ export class LlmClient {
     const result = await this.limitFor(providerPool(spec))(() =>
       this.withRetries(req, model, spec.provider, mode ?? "prompt"),
     );
-    const response: LlmResponse = {
+    const response: LlmCompletion = {
       ...result,
       costUsd: costOf(price, result.inputTokens, result.outputTokens),
       cached: false,
@@ -290,6 +306,7 @@ export class LlmClient {
         text: response.text,
         inputTokens: response.inputTokens,
         outputTokens: response.outputTokens,
+        ...(req.tools?.length ? { toolCalls: response.toolCalls } : {}),
       });
     this.emit(req, response);
     return response;
@@ -322,20 +339,39 @@ export class LlmClient {
     mode: Exclude<StructuredOutputMode, "auto">,
   ): Promise<{
     text: string;
+    toolCalls: NativeToolCall[];
     inputTokens: number;
     outputTokens: number;
     attempts: number;
     warnings?: string[];
   }> {
     const schema = req.output && mode !== "prompt" ? jsonSchema(req.output.schema) : undefined;
+    const tools = req.tools?.length ? toolSetOf(req.tools) : undefined;
+    // With tools, the provider's raw answer is kept: the SDK throws when a model breaks the tool
+    // choice, and that answer (and what it cost) is still the call's.
+    let raw: LanguageModelV3GenerateResult | undefined;
+    const sent =
+      tools && typeof model !== "string" && model.specificationVersion === "v3"
+        ? wrapLanguageModel({
+            model: model as LanguageModelV3,
+            middleware: {
+              specificationVersion: "v3",
+              wrapGenerate: async ({ doGenerate }) => {
+                raw = await doGenerate();
+                return raw;
+              },
+            },
+          })
+        : model;
     const deadline = performance.now() + this.opts.callDeadlineMs;
     const maxAttempts = this.opts.maxRetries + 1;
     for (let attempt = 1; ; attempt++) {
       this.httpAttempts++;
       const left = deadline - performance.now();
       try {
+        raw = undefined;
         const r = await generateText({
-          model,
+          model: sent,
           ...(req.system ? { system: req.system } : {}),
           messages: toModelMessages(req.messages),
           maxRetries: 0,
@@ -348,6 +384,7 @@ export class LlmClient {
           ...(schema && mode === "json_schema"
             ? { output: Output.object({ schema, name: req.output!.name }) }
             : {}),
+          ...(tools ? { tools, toolChoice: req.toolChoice ?? "auto" } : {}),
           ...(schema && mode === "tool"
             ? {
                 tools: {
@@ -366,6 +403,8 @@ export class LlmClient {
         const called = r.toolCalls[0]?.input;
         return {
           text: mode === "tool" && called !== undefined ? JSON.stringify(called) : r.text,
+          // The forced call of a structured-output tool is the output, not a tool call.
+          toolCalls: tools ? r.toolCalls.map(nativeToolCallOf) : [],
           inputTokens: r.usage.inputTokens ?? 0,
           outputTokens: r.usage.outputTokens ?? 0,
           attempts: attempt,
@@ -376,11 +415,20 @@ export class LlmClient {
         if (NoObjectGeneratedError.isInstance(err))
           return {
             text: err.text ?? "",
+            toolCalls: [],
             inputTokens: err.usage?.inputTokens ?? 0,
             outputTokens: err.usage?.outputTokens ?? 0,
             attempts: attempt,
           };
-        const failure = classify(err);
+        // A model that calls a tool under `none`, or none under `required`, is answered as it
+        // answered: its text, and its calls each marked as made against the tool choice.
+        if (tools && raw && ToolChoiceViolationError.isInstance(err))
+          return {
+            ...violatingAnswer(raw, req.toolChoice ?? "auto"),
+            attempts: attempt,
+            ...(raw.warnings?.length ? { warnings: raw.warnings.map(warningText) } : {}),
+          };
+        const failure = classifyFailure(err);
         const tries = `${attempt} attempt${attempt === 1 ? "" : "s"}`;
         if (!failure.retry || attempt >= maxAttempts) {
           throw new LlmError(
@@ -408,72 +456,4 @@ export class LlmClient {
       }
     }
   }
-}
-
-function classify(err: unknown): {
-  kind: LlmErrorKind;
-  message: string;
-  retry: boolean;
-  status?: number;
-  waitMs?: number;
-} {
-  if (APICallError.isInstance(err)) {
-    const status = err.statusCode;
-    const wait = retryAfterMs(err.responseHeaders);
-    if (status === 429)
-      return {
-        kind: "rate_limited",
-        message: `rate limited (429)`,
-        retry: true,
-        status,
-        ...(wait !== undefined ? { waitMs: wait } : {}),
-      };
-    if (status !== undefined && status >= 500) {
-      return {
-        kind: "http",
-        message: `server error ${status}`,
-        retry: true,
-        status,
-        ...(wait !== undefined ? { waitMs: wait } : {}),
-      };
-    }
-    // A 2xx whose body cannot be read (truncated or garbled JSON) is a transient fault: try again.
-    if (status !== undefined && status < 300)
-      return { kind: "http", message: `unreadable response body: ${err.message}`, retry: true, status };
-    if (status !== undefined)
-      return { kind: "http", message: `HTTP ${status}: ${err.message}`, retry: false, status };
-    const cause = (err.cause as { code?: string } | undefined)?.code;
-    // A connection the server closed or reset is transient (the AI SDK words it "Cannot connect to
-    // API: other side closed"): retried, not taken for an unreachable host.
-    if (
-      cause === "ECONNRESET" ||
-      cause === "UND_ERR_SOCKET" ||
-      /other side closed|socket hang up|ECONNRESET|terminated/i.test(
-        `${err.message} ${String(err.cause ?? "")}`,
-      )
-    )
-      return { kind: "http", message: `connection reset (${cause ?? "closed by the server"})`, retry: true };
-    if (
-      cause === "ECONNREFUSED" ||
-      cause === "ENOTFOUND" ||
-      /cannot connect to api|fetch failed|ECONNREFUSED|ENOTFOUND/i.test(err.message)
-    ) {
-      return {
-        kind: "unreachable",
-        message: `cannot reach ${err.url}: ${cause ?? err.message}`,
-        retry: false,
-      };
-    }
-    return { kind: "http", message: err.message, retry: err.isRetryable };
-  }
-  const e = err as Error & { cause?: { code?: string } };
-  if (e?.name === "TimeoutError" || e?.name === "AbortError")
-    return { kind: "timeout", message: "request timed out", retry: true };
-  const code = e?.cause?.code;
-  if (code === "ECONNREFUSED" || code === "ENOTFOUND" || code === "EAI_AGAIN") {
-    return { kind: "unreachable", message: `cannot reach the server (${code})`, retry: false };
-  }
-  if (code === "ECONNRESET" || code === "UND_ERR_SOCKET")
-    return { kind: "http", message: `connection reset (${code})`, retry: true };
-  return { kind: "http", message: e?.message ?? String(err), retry: false };
 }

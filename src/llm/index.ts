@@ -6,3 +6,10 @@ export * from "./prices.js";
 export * from "./providers.js";
 export * from "./redact.js";
 export * from "./structured.js";
+export {
+  type NativeToolCall,
+  ToolChoice,
+  type ToolResult,
+  type ToolSpec,
+  toolInputJsonSchema,
+} from "./tools.js";
