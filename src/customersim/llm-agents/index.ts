@@ -1,0 +1,24 @@
+export type { LlmAgentOptions } from "./agent-options.js";
+export { DEFAULT_MAX_TOOL_STEPS, LlmSales, type LlmSalesOptions } from "./llm-sales.js";
+export { LlmShopper, type LlmShopperOptions, type ShopperReasoning } from "./llm-shopper.js";
+export { type ReadText, readReplyText, stripReasoning, textToolCall } from "./reply-text.js";
+export { productText, salesSystemPrompt, salesToolOutputText } from "./sales-prompt.js";
+export {
+  HUMAN_STEERING,
+  personaText,
+  preferencesText,
+  RECOMMENDATION_EXAMPLES,
+  SALES_GREETING,
+  SHOPPER_BASE_PROMPT,
+  type ShopperPromptOptions,
+  shopperSystemPrompt,
+} from "./shopper-prompt.js";
+export { rawCallOf, SALES_TOOL_SPECS, SHOPPER_TOOL_SPECS } from "./tool-specs.js";
+export {
+  type AgentCall,
+  type ModelCallUsage,
+  totalsOf,
+  UsageLedger,
+  type UsageTotals,
+  usageOf,
+} from "./usage.js";
