@@ -18,9 +18,13 @@ export {
   readCustomerSimData,
   serializeCustomerSimData,
 } from "./data-files.js";
+export * from "./export/index.js";
+export * from "./fidelity/index.js";
 export { CUSTOMERSIM_SEED, generateCustomerSimData } from "./generate-data.js";
 export { productImagePng, productImageSvg } from "./images/index.js";
 export { buildKnowledgeBase, domainKnowledgeText, knowledgeFor } from "./knowledge/index.js";
+export * from "./llm-agents/index.js";
 export * from "./metrics/index.js";
+export * from "./rewards/index.js";
 export * from "./store/index.js";
 export { checkCustomerSimData, validateCustomerSimData } from "./validate.js";

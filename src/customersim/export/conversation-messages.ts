@@ -1,0 +1,42 @@
+import type { ConversationResult, Turn } from "../chat/index.js";
+import type { Persona } from "../core/persona.js";
+import { personaSystemPrompt } from "./persona-prompt.js";
+import type { ChatMessage } from "./row-schemas.js";
+
+/**
+ * The salesperson's greeting that opens every exported conversation: the shopper speaks first in
+ * CustomerSim, but chat templates (Gemma's among them) want a user turn before the assistant's.
+ */
+export const DEFAULT_OPENING = "Hi! How can I help you today?";
+
+export interface MessageOptions {
+  opening?: string;
+  systemPrompt?: (persona: Persona) => string;
+}
+
+function message(turn: Turn): ChatMessage {
+  if (turn.role === "sales") return { role: "user", content: turn.text };
+  const calls = turn.toolCalls.map((c) => ({
+    type: "function" as const,
+    function: { name: c.name, arguments: JSON.stringify(c.arguments ?? {}) },
+  }));
+  return calls.length
+    ? { role: "assistant", content: turn.text, tool_calls: calls }
+    : { role: "assistant", content: turn.text };
+}
+
+/** The prompt (system message and opening) and the conversation, with the shopper as the assistant. */
+export function conversationMessages(
+  result: ConversationResult,
+  persona: Persona,
+  options: MessageOptions = {},
+): { prompt: ChatMessage[]; conversation: ChatMessage[] } {
+  const system = (options.systemPrompt ?? personaSystemPrompt)(persona);
+  return {
+    prompt: [
+      { role: "system", content: system },
+      { role: "user", content: options.opening ?? DEFAULT_OPENING },
+    ],
+    conversation: result.transcript.map(message),
+  };
+}
