@@ -1,10 +1,16 @@
 import type { Command } from "commander";
 import { formatProblem } from "../core/data-file.js";
 import { readCustomerSimData, validateCustomerSimData } from "../customersim/index.js";
+import { registerCustomerSimRuns } from "./customersim-run-command.js";
 import type { CliIo } from "./io.js";
 
-/** `siturec customersim …`: the shopper-simulator benchmark (its data, for now). */
-export function registerCustomerSim(program: Command, io: CliIo, setExit: (code: number) => void): void {
+/** `siturec customersim …`: the shopper-simulator benchmark (its data, its runs, their evaluation and export). */
+export function registerCustomerSim(
+  program: Command,
+  io: CliIo,
+  setExit: (code: number) => void,
+  isTty: () => boolean = () => false,
+): void {
   const customersim = program
     .command("customersim")
     .description("CustomerSim: benchmark shopper simulators in a chat store");
@@ -31,4 +37,5 @@ export function registerCustomerSim(program: Command, io: CliIo, setExit: (code:
         `ok    customersim: ${d.catalog.products.length} products in ${categories.size} categories, ${personas.length} personas (${personas.filter((p) => !p.feasible).length} infeasible)\n`,
       );
     });
+  registerCustomerSimRuns(customersim, io, setExit, isTty);
 }

@@ -57,7 +57,7 @@ export function registerJudge(program: Command, io: CliIo, setExit: (code: numbe
         parseModelId(opts.model);
         const store = openRunStore(opts.dir);
         try {
-          await requireRun(store, runId);
+          await requireRun(store, runId, "situ-rec");
           const prompts = builtinPrompts();
           const client = new LlmClient({
             ...(opts.cache ? { cacheDir: `${opts.dir}/cache` } : { noCache: true }),

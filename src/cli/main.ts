@@ -25,7 +25,7 @@ export function buildProgram(io: CliIo, setExit: (code: number) => void): Comman
     .configureOutput({ writeOut: io.out, writeErr: io.err });
   registerEnvs(program, io);
   registerData(program, io, setExit);
-  registerCustomerSim(program, io, setExit);
+  registerCustomerSim(program, io, setExit, () => process.stderr.isTTY === true && io === processIo);
   registerTasks(program, io, setExit);
   registerRender(program, io);
   registerWorld(program, io);

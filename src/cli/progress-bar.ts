@@ -1,5 +1,13 @@
 import type { RunProgress } from "../runner/run-benchmark.js";
 
+/**
+ * What the line shows of a run's progress: SituRecBench's `RunProgress`, or CustomerSim's (whose
+ * successes are aligned decisions, shown as DA).
+ */
+export type ProgressFigures = Omit<RunProgress, "last"> & {
+  last?: { env: string; taskId: string; outcome: { error?: string } };
+};
+
 function duration(ms: number): string {
   if (!Number.isFinite(ms)) return "--";
   const s = Math.round(ms / 1000);
@@ -19,7 +27,7 @@ function tokens(n: number): string {
  * and cost. Written by hand: it is one line of arithmetic, and progress libraries assume a TTY
  * (this also prints plain lines when stderr is a pipe or a CI log).
  */
-export function progressLine(p: RunProgress, startedDone: number, width = 24): string {
+export function progressLine(p: ProgressFigures, startedDone: number, width = 24, label = "SR"): string {
   const share = p.total ? p.done / p.total : 1;
   const filled = Math.round(share * width);
   const bar = `${"█".repeat(filled)}${"░".repeat(width - filled)}`;
@@ -28,13 +36,13 @@ export function progressLine(p: RunProgress, startedDone: number, width = 24): s
   const tps = p.elapsedMs > 0 ? (p.turns / (p.elapsedMs / 1000)).toFixed(1) : "--";
   const eta = ranNow > 0 ? duration(((p.total - p.done) * p.elapsedMs) / ranNow) : "--";
   const errors = p.errors ? ` · ${p.errors} errors` : "";
-  return `${bar} ${p.done}/${p.total} · SR ${sr} · ${tps} turns/s · ETA ${eta} · ${tokens(p.inputTokens + p.outputTokens)} tok · $${p.costUsd.toFixed(4)}${errors}`;
+  return `${bar} ${p.done}/${p.total} · ${label} ${sr} · ${tps} turns/s · ETA ${eta} · ${tokens(p.inputTokens + p.outputTokens)} tok · $${p.costUsd.toFixed(4)}${errors}`;
 }
 
 export class ProgressReporter {
   private lastPlain = 0;
   private startedDone = 0;
-  private last?: RunProgress;
+  private last?: ProgressFigures;
   /** What the run waits for now ("waiting for MODEL (attempt 3/5)"), until the next episode ends. */
   private waiting?: string;
   /** Error messages already shown: each is printed once, the summary counts them all. */
@@ -43,6 +51,8 @@ export class ProgressReporter {
   constructor(
     private readonly write: (text: string) => void,
     private readonly tty: boolean,
+    /** What a success is called on the line (SR: success rate; DA: decision alignment). */
+    private readonly label = "SR",
   ) {}
 
   start(done: number): void {
@@ -53,14 +63,14 @@ export class ProgressReporter {
   retry(model: string, attempt: number, maxAttempts: number, reason: string, waitMs: number): void {
     this.waiting = `waiting for ${model} (attempt ${attempt + 1}/${maxAttempts})`;
     if (this.tty && this.last)
-      this.write(`\r\x1b[2K${progressLine(this.last, this.startedDone)} · ${this.waiting}`);
+      this.write(`\r\x1b[2K${progressLine(this.last, this.startedDone, 24, this.label)} · ${this.waiting}`);
     else
       this.write(
         `${model}: attempt ${attempt}/${maxAttempts} failed (${reason}); retrying in ${(waitMs / 1000).toFixed(1)} s\n`,
       );
   }
 
-  update(p: RunProgress): void {
+  update(p: ProgressFigures): void {
     this.last = p;
     this.waiting = undefined;
     const error = p.last?.outcome.error;
@@ -69,7 +79,7 @@ export class ProgressReporter {
       this.write(`${this.tty ? "\r\x1b[2K" : ""}${p.last!.env} ${p.last!.taskId} failed: ${error}\n`);
     }
     // Turns per second over this invocation only (resumed episodes took no time here).
-    const line = progressLine(p, this.startedDone);
+    const line = progressLine(p, this.startedDone, 24, this.label);
     if (this.tty) {
       this.write(`\r\x1b[2K${line}`);
       if (p.done === p.total) this.write("\n");

@@ -3,7 +3,7 @@ import { Option } from "commander";
 import { ConditionId } from "../core/dialogue.js";
 import { formatZodIssues } from "../core/zod-issues.js";
 import { envIds } from "../envs/registry.js";
-import { RunIdentityError } from "../runner/plan.js";
+import { RunIdentityError, resumeHint } from "../runner/plan.js";
 import { type RunProgress, runBenchmark } from "../runner/run-benchmark.js";
 import { ConfigError, parseRunConfig, RunConfig, readConfigFile } from "../runner/run-config.js";
 import type { StoreSummary } from "../runner/run-summary.js";
@@ -139,6 +139,11 @@ export function registerRun(
           throw new RunIdentityError(`no run '${flags.resume}' in ${store.location}`, {
             exitCode: 2,
             hint: "'siturec runs' lists the runs there",
+          });
+        if (run.benchmark !== "situ-rec")
+          throw new RunIdentityError(`run ${run.id} is a ${run.benchmark} run, not a SituRecBench one`, {
+            exitCode: 2,
+            hint: resumeHint(run.benchmark, run.id),
           });
         base = run.config as Record<string, unknown>;
       }

@@ -1,11 +1,13 @@
 import { createWriteStream } from "node:fs";
 import type { Command } from "commander";
 import { Argument, Option } from "commander";
+import { rowJsonSchema } from "../customersim/index.js";
+import { type StoredConversation, storedConversation } from "../runner/customersim/stored-conversation.js";
 import { RunIdentityError } from "../runner/plan.js";
 import type { RunConfig } from "../runner/run-config.js";
 import { errorCounts, summarize } from "../runner/run-summary.js";
 import { openRunStore } from "../storage/open-run-store.js";
-import type { RunStore } from "../storage/run-store.js";
+import type { Benchmark, RunRow, RunStore } from "../storage/run-store.js";
 import { trajectoryJsonSchema } from "../trajectory/trajectory.js";
 import { failureLines } from "./failure-lines.js";
 import type { CliIo } from "./io.js";
@@ -13,8 +15,38 @@ import { formatTable } from "./table.js";
 
 const DEFAULT_DIR = "siturec-runs";
 
+/** A CustomerSim run's stored conversations, whole (header, rounds, outcome). */
+async function* conversations(store: RunStore, runId: string): AsyncGenerator<StoredConversation> {
+  for await (const e of store.storedEpisodes(runId)) yield storedConversation(e);
+}
+
 function roleName(spec: RunConfig["agents"]["assistant"]): string {
   return typeof spec === "string" ? spec : spec.id;
+}
+
+/**
+ * Who played a run, in the listing's columns. A CustomerSim run's salesperson is in the assistant's
+ * column, its env is `customersim` (or `customersim/CATEGORY`), its condition the shopper's steering.
+ */
+function roles(run: RunRow) {
+  if (run.benchmark === "customersim") {
+    const c = run.config as { shopper: string; sales: string; category?: string; steering?: string };
+    return {
+      env: c.category ? `customersim/${c.category}` : "customersim",
+      condition: c.steering === "human" ? "human-steering" : "-",
+      assistant: c.sales,
+      shopper: c.shopper,
+      moderator: "-",
+    };
+  }
+  const config = run.config as RunConfig;
+  return {
+    env: config.env,
+    condition: config.condition,
+    assistant: roleName(config.agents.assistant),
+    shopper: roleName(config.agents.shopper),
+    moderator: roleName(config.agents.moderator),
+  };
 }
 
 /** One line per run: status, models, condition, counts, success and cost. */
@@ -25,21 +57,18 @@ export async function listRuns(dir: string) {
     for (const run of await store.listRuns()) {
       const rows = await store.episodes(run.id);
       const spent = await store.spent(run.id);
-      const config = run.config as RunConfig;
       const finished = rows.filter((r) => r.status === "finished");
       runs.push({
         id: run.id,
+        benchmark: run.benchmark,
         status: run.status,
         createdAt: run.createdAt,
-        env: config.env,
-        condition: config.condition,
-        assistant: roleName(config.agents.assistant),
-        shopper: roleName(config.agents.shopper),
-        moderator: roleName(config.agents.moderator),
+        ...roles(run),
         planned: run.planned,
         finished: finished.length,
         errors: rows.filter((r) => r.status === "error").length,
         errorMessages: errorCounts(rows),
+        // CustomerSim's episodes succeed when the shopper's decision aligned: this is its DA.
         successRate: finished.length ? finished.filter((r) => r.success).length / finished.length : null,
         // What was paid: the spend ledger (failed and restarted episodes included), else the episodes' sum.
         costUsd: spent.length
@@ -55,13 +84,26 @@ export async function listRuns(dir: string) {
   }
 }
 
-/** A run of a store, or an error naming the store and how to list its runs. */
-export async function requireRun(store: RunStore, runId: string): Promise<void> {
-  if (!(await store.getRun(runId)))
+/**
+ * A run of a store, or an error naming the store and how to list its runs; with `benchmark`, an
+ * error too when the run is another benchmark's.
+ */
+export async function requireRun(store: RunStore, runId: string, benchmark?: Benchmark): Promise<RunRow> {
+  const run = await store.getRun(runId);
+  if (!run)
     throw new RunIdentityError(`no run '${runId}' in ${store.location}`, {
       exitCode: 2,
       hint: `'siturec runs --dir ${store.location}' lists them`,
     });
+  if (benchmark && run.benchmark !== benchmark)
+    throw new RunIdentityError(`run ${runId} is a ${run.benchmark} run, not a ${benchmark} one`, {
+      exitCode: 2,
+      hint:
+        run.benchmark === "customersim"
+          ? `the siturec customersim commands (evaluate, export) read it`
+          : `the siturec commands (evaluate, judge, report) read it`,
+    });
+  return run;
 }
 
 export function registerRuns(program: Command, io: CliIo): void {
@@ -102,7 +144,9 @@ export function registerRuns(program: Command, io: CliIo): void {
 
   program
     .command("export")
-    .description("write a run's finished trajectories, one per line (jsonl) or as one array (json)")
+    .description(
+      "write a run's finished trajectories (a CustomerSim run's conversations), one per line (jsonl) or as one array (json)",
+    )
     .argument("<run>", "run id (see siturec runs)")
     .option("--dir <dir>", "run store folder", DEFAULT_DIR)
     .addOption(new Option("--format <f>", "output format").choices(["jsonl", "json"]).default("jsonl"))
@@ -111,11 +155,15 @@ export function registerRuns(program: Command, io: CliIo): void {
       const store = openRunStore(opts.dir, { readonly: true });
       try {
         await requireRun(store, runId);
+        const customersim = (await store.getRun(runId))!.benchmark === "customersim";
         const file = opts.out ? createWriteStream(opts.out) : undefined;
         const write = (text: string) => (file ? file.write(text) : io.out(text));
         let n = 0;
         if (opts.format === "json") write("[");
-        for await (const t of store.trajectories(runId)) {
+        const records: AsyncIterable<unknown> = customersim
+          ? conversations(store, runId)
+          : store.trajectories(runId);
+        for await (const t of records) {
           if (opts.format === "json") write(`${n ? "," : ""}\n${JSON.stringify(t)}`);
           else write(`${JSON.stringify(t)}\n`);
           n++;
@@ -125,7 +173,7 @@ export function registerRuns(program: Command, io: CliIo): void {
           await new Promise<void>((resolve, reject) =>
             file.end((err?: Error | null) => (err ? reject(err) : resolve())),
           );
-          io.err(`wrote ${n} trajectories to ${opts.out}\n`);
+          io.err(`wrote ${n} ${customersim ? "conversations" : "trajectories"} to ${opts.out}\n`);
         }
       } finally {
         await store.close();
@@ -135,8 +183,14 @@ export function registerRuns(program: Command, io: CliIo): void {
   program
     .command("schema")
     .description("print a published JSON Schema")
-    .addArgument(new Argument("<name>", "which schema").choices(["trajectory"]))
-    .action(() => {
-      io.out(`${JSON.stringify(trajectoryJsonSchema(), null, 2)}\n`);
+    .addArgument(
+      new Argument("<name>", "which schema").choices(["trajectory", "customersim-sft", "customersim-grpo"]),
+    )
+    .action((name: string) => {
+      const schema =
+        name === "trajectory"
+          ? trajectoryJsonSchema()
+          : rowJsonSchema(name === "customersim-sft" ? "sft" : "grpo");
+      io.out(`${JSON.stringify(schema, null, 2)}\n`);
     });
 }

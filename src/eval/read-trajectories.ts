@@ -52,9 +52,14 @@ export async function readRuns(dir: string, runIds: string[]): Promise<Trajector
   try {
     const out: Trajectory[] = [];
     for (const id of runIds) {
-      if (!(await store.getRun(id)))
+      const run = await store.getRun(id);
+      if (!run)
         throw new TrajectoryFileError(`no run '${id}' in ${dir}`, {
           hint: `'siturec runs --dir ${dir}' lists them`,
+        });
+      if (run.benchmark !== "situ-rec")
+        throw new TrajectoryFileError(`run ${id} is a ${run.benchmark} run, not a SituRecBench one`, {
+          hint: `siturec ${run.benchmark} evaluate ${id} evaluates it`,
         });
       for await (const t of store.trajectories(id)) out.push(t);
     }

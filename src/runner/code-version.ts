@@ -7,14 +7,20 @@ import { VERSION } from "../core/version.js";
 /** Folders whose code or data decide what an episode does. */
 const PARTS = ["agents", "core", "envs", "episode", "llm", "render", "tasks", "trajectory", "world"];
 
-let cached: string | undefined;
+/** What decides a CustomerSim conversation: its own folder, the model layer and the shared core. */
+export const CUSTOMERSIM_PARTS = ["core", "customersim", "llm"];
+
+const cached = new Map<string, string>();
 
 /**
  * The package version plus a hash of the code and data that shape an episode (the folder this
- * module was loaded from: `src/` under tsx, `dist/` when built), so a resume after a code change is refused.
+ * module was loaded from: `src/` under tsx, `dist/` when built), so a resume after a code change is
+ * refused. `parts` are the folders hashed (default SituRecBench's).
  */
-export function codeVersion(): string {
-  if (cached) return cached;
+export function codeVersion(parts: readonly string[] = PARTS): string {
+  const key = parts.join(",");
+  const known = cached.get(key);
+  if (known) return known;
   const root = fileURLToPath(new URL("../", import.meta.url));
   const digest = createHash("sha256");
   const walk = (dir: string) => {
@@ -32,7 +38,8 @@ export function codeVersion(): string {
       }
     }
   };
-  for (const part of PARTS) walk(join(root, part));
-  cached = `${VERSION}+${digest.digest("hex").slice(0, 12)}`;
-  return cached;
+  for (const part of parts) walk(join(root, part));
+  const version = `${VERSION}+${digest.digest("hex").slice(0, 12)}`;
+  cached.set(key, version);
+  return version;
 }

@@ -1,5 +1,22 @@
 export * from "./build.js";
 export * from "./code-version.js";
+export {
+  CustomerSimRunConfig,
+  parseCustomerSimRunConfig,
+} from "./customersim/customersim-config.js";
+export {
+  type CustomerSimProgress,
+  type CustomerSimRunOptions,
+  type CustomerSimRunResult,
+  readCustomerSimRun,
+  runCustomerSim,
+} from "./customersim/run-customersim.js";
+export {
+  CustomerSimHeader,
+  CustomerSimOutcome,
+  CustomerSimRound,
+  StoredConversation,
+} from "./customersim/stored-conversation.js";
 export * from "./execute.js";
 export * from "./plan.js";
 export * from "./run-benchmark.js";

@@ -5,7 +5,7 @@ import type { EnvId } from "../core/manifest.js";
 import type { Profile } from "../core/profile.js";
 import type { Task, TaskBank } from "../core/task.js";
 import { envOfId } from "../envs/registry.js";
-import type { LeaseOwner, RunStore } from "../storage/run-store.js";
+import { type Benchmark, DEFAULT_BENCHMARK, type LeaseOwner, type RunStore } from "../storage/run-store.js";
 import { loadTaskBank, taskBankFile } from "../tasks/task-bank-file.js";
 import { codeVersion } from "./code-version.js";
 import { ConfigError, envsOf, type RunConfig } from "./run-config.js";
@@ -185,43 +185,49 @@ async function newRunId(identity: string, store: RunStore): Promise<string> {
   return id;
 }
 
+/** A run opened for playing: created, or resumed with its finished episodes' keys (`env/taskId`). */
+export interface OpenedRun {
+  runId: string;
+  identity: string;
+  /** Finished episodes a resume keeps (empty for a new run). */
+  kept: Set<string>;
+}
+
 /**
- * Selects the episodes, computes the run's identity, and either creates the run or, resuming,
- * checks that the stored run has the same identity and keeps its finished episodes.
+ * Creates a run or, resuming, checks that the stored run belongs to the same benchmark and has the
+ * same identity, and takes its lease; shared by every benchmark's runner.
  */
-export async function planRun(
+export async function openRun(
   store: RunStore,
-  config: RunConfig,
-  parts: Record<string, unknown>,
+  run: { benchmark?: Benchmark; config: unknown; parts: Record<string, unknown>; planned: number },
   opts: { resume?: string; runId?: string; owner: LeaseOwner },
-): Promise<RunPlan> {
-  const identity = hashOf(parts).slice(0, 16);
-  const episodes = selectEpisodes(config);
+): Promise<OpenedRun> {
+  const identity = hashOf(run.parts).slice(0, 16);
+  const benchmark = run.benchmark ?? DEFAULT_BENCHMARK;
   if (opts.resume) {
-    const run = await store.getRun(opts.resume);
-    if (!run)
+    const stored = await store.getRun(opts.resume);
+    if (!stored)
       throw new RunIdentityError(`no run '${opts.resume}' in ${store.location}`, {
         exitCode: 2,
         hint: "'siturec runs' lists the runs there",
       });
-    if (run.identity !== identity) {
-      const diff = identityDifferences(run.identityParts, parts);
+    if (stored.benchmark !== benchmark)
+      throw new RunIdentityError(`run ${stored.id} is a ${stored.benchmark} run, not a ${benchmark} one`, {
+        exitCode: 2,
+        hint: resumeHint(stored.benchmark, stored.id),
+      });
+    if (stored.identity !== identity) {
+      const diff = identityDifferences(stored.identityParts, run.parts);
       throw new RunIdentityError(
-        `run ${run.id} was made with a different configuration, prompts, task bank, code or browser, so it cannot be resumed:\n  ${diff.join("\n  ")}`,
+        `run ${stored.id} was made with a different configuration, prompts, task bank, code or browser, so it cannot be resumed:\n  ${diff.join("\n  ")}`,
         { exitCode: 2, hint: "start a new run instead (drop --resume)" },
       );
     }
     // One process at a time: a second resume is refused while the first is alive.
-    await store.acquireLease(run.id, opts.owner);
-    const kept = await store.finishedKeys(run.id);
-    await store.setRunStatus(run.id, "running");
-    return {
-      runId: run.id,
-      identity,
-      episodes,
-      todo: episodes.filter((e) => !kept.has(`${e.env}/${e.task.id}`)),
-      kept: kept.size,
-    };
+    await store.acquireLease(stored.id, opts.owner);
+    const kept = await store.finishedKeys(stored.id);
+    await store.setRunStatus(stored.id, "running");
+    return { runId: stored.id, identity, kept };
   }
   if (opts.runId && !/^[A-Za-z0-9._-]{1,64}$/.test(opts.runId))
     throw new RunIdentityError(`run id '${opts.runId}': use letters, digits, '.', '_' or '-' (at most 64)`, {
@@ -233,7 +239,42 @@ export async function planRun(
       hint: `resume it with --resume ${opts.runId}, or pick another name`,
     });
   const runId = opts.runId ?? (await newRunId(identity, store));
-  await store.createRun({ id: runId, identity, config, identityParts: parts, planned: episodes.length });
+  await store.createRun({
+    id: runId,
+    ...(run.benchmark && run.benchmark !== DEFAULT_BENCHMARK ? { benchmark: run.benchmark } : {}),
+    identity,
+    config: run.config,
+    identityParts: run.parts,
+    planned: run.planned,
+  });
   await store.acquireLease(runId, opts.owner);
-  return { runId, identity, episodes, todo: episodes, kept: 0 };
+  return { runId, identity, kept: new Set() };
+}
+
+/** How to resume a run of a benchmark from the command line. */
+export function resumeHint(benchmark: Benchmark, runId: string): string {
+  return benchmark === "customersim"
+    ? `resume it with: siturec customersim run --resume ${runId}`
+    : `resume it with: siturec run --resume ${runId}`;
+}
+
+/**
+ * Selects the episodes, computes the run's identity, and either creates the run or, resuming,
+ * checks that the stored run has the same identity and keeps its finished episodes.
+ */
+export async function planRun(
+  store: RunStore,
+  config: RunConfig,
+  parts: Record<string, unknown>,
+  opts: { resume?: string; runId?: string; owner: LeaseOwner },
+): Promise<RunPlan> {
+  const episodes = selectEpisodes(config);
+  const { runId, identity, kept } = await openRun(store, { config, parts, planned: episodes.length }, opts);
+  return {
+    runId,
+    identity,
+    episodes,
+    todo: episodes.filter((e) => !kept.has(`${e.env}/${e.task.id}`)),
+    kept: kept.size,
+  };
 }

@@ -19,15 +19,13 @@ import {
 } from "./build.js";
 import { codeVersion } from "./code-version.js";
 import { executeEpisodes } from "./execute.js";
+import { keepLease } from "./lease-heartbeat.js";
 import { type AgentIds, identityParts, planRun, selectEpisodes } from "./plan.js";
 import { preflight } from "./preflight.js";
 import type { RunConfig } from "./run-config.js";
 import { type StoreSummary, summarize } from "./run-summary.js";
 
 /** Where a run stands, after each episode. */
-/** How often a running process renews its lease (a lease is stale after LEASE_STALE_MS). */
-const HEARTBEAT_MS = 5_000;
-
 export interface RunProgress {
   runId: string;
   /** Episodes finished or failed, the kept ones of a resume included. */
@@ -152,13 +150,10 @@ export async function runBenchmark(config: RunConfig, opts: RunOptions = {}): Pr
     const stop = new AbortController();
     let lost: unknown;
     opts.signal?.addEventListener("abort", () => stop.abort(), { once: true });
-    heartbeat = setInterval(() => {
-      store.renewLease(runId, owner.id).catch((err: unknown) => {
-        lost ??= err;
-        stop.abort();
-      });
-    }, HEARTBEAT_MS);
-    heartbeat.unref();
+    heartbeat = keepLease(store, runId, owner.id, (err) => {
+      lost ??= err;
+      stop.abort();
+    });
     opts.onStart?.({ runId, total: plan.episodes.length, kept: plan.kept, storeDir: store.location });
     const knowledge = await loadKnowledge(todo.map((e) => e.env));
 

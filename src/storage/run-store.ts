@@ -1,7 +1,7 @@
 import { hostname } from "node:os";
 import { SiturecError } from "../core/errors.js";
 import type { ImageSink } from "../trajectory/image-sink.js";
-import type { EpisodeHeader, EpisodeOutcome, Trajectory, TurnRecord } from "../trajectory/trajectory.js";
+import type { Trajectory } from "../trajectory/trajectory.js";
 
 export type EpisodeStatus = "running" | "finished" | "error";
 /** `running` only while its owner's heartbeat is fresh; `interrupted` when it stopped or died mid-way. */
@@ -48,9 +48,20 @@ export class LeaseLostError extends SiturecError {
   override readonly name = "LeaseLostError";
 }
 
+/**
+ * The benchmark a run belongs to. SituRecBench's runs (`situ-rec`, the default: every run made before
+ * there was a second benchmark is one) store `EpisodeHeader` / `TurnRecord` / `EpisodeOutcome`
+ * payloads; CustomerSim's (`customersim`) store its own (see `src/runner/customersim/`). The store
+ * itself reads only the key and figures below (`StoredHeader`, `StoredTurn`, `StoredOutcome`).
+ */
+export type Benchmark = "situ-rec" | "customersim";
+export const DEFAULT_BENCHMARK: Benchmark = "situ-rec";
+
 /** A run as stored: what it was asked to do and how far it got. */
 export interface RunRow {
   id: string;
+  /** The benchmark whose episodes the run holds. */
+  benchmark: Benchmark;
   /** Hash of what decides the run's episodes (config, prompts, task banks, code); a resume must match it. */
   identity: string;
   /** ISO 8601. */
@@ -116,10 +127,58 @@ export interface SpendRow {
 
 export interface NewRun {
   id: string;
+  /** Default `situ-rec`. */
+  benchmark?: Benchmark;
   identity: string;
   config: unknown;
   identityParts: Record<string, unknown>;
   planned: number;
+}
+
+/**
+ * What the store reads of an episode's header: its key (run, `env`, task id). The whole header is
+ * stored as given. SituRecBench's `EpisodeHeader` is one; CustomerSim's names the category as `env`
+ * and the persona as the task.
+ */
+export interface StoredHeader {
+  runId: string;
+  env: string;
+  task: { id: string };
+}
+
+/** What the store reads of a turn record: its number (the key among the episode's turns). */
+export interface StoredTurn {
+  turn: number;
+}
+
+/** One role's figures in an outcome (`RoleUsage` has them, among others). */
+export interface StoredUsage {
+  inputTokens: number;
+  outputTokens: number;
+  costUsd: number;
+  formatErrors: number;
+  formatWarnings?: number;
+}
+
+/**
+ * What the store reads of an episode's outcome for its row (`EpisodeRow`): SituRecBench's
+ * `EpisodeOutcome` is one; `reason` "error" marks a failed attempt. Each role's usage is summed.
+ */
+export interface StoredOutcome {
+  reason: string;
+  success: boolean;
+  turns: number;
+  recommendations: number;
+  error?: string;
+  usage: Record<string, StoredUsage>;
+}
+
+/** An episode as stored, its payloads as written (a benchmark parses its own). */
+export interface StoredEpisode {
+  header: unknown;
+  turns: unknown[];
+  outcome: unknown;
+  judge?: unknown;
 }
 
 /**
@@ -154,19 +213,19 @@ export interface RunStore {
    * Starts (or restarts cleanly) an episode as `attempt`: any turns of an earlier unfinished attempt
    * are dropped. A finished episode is never restarted: false.
    */
-  startEpisode(header: EpisodeHeader, position: number, attempt: string): Promise<boolean>;
+  startEpisode(header: StoredHeader, position: number, attempt: string): Promise<boolean>;
   /**
    * Commits one turn of `attempt`; with the outcome, also finishes the episode in the same
    * transaction. LeaseLostError when another attempt has taken the episode.
    */
   writeTurn(
-    header: EpisodeHeader,
-    record: TurnRecord,
-    outcome: EpisodeOutcome | undefined,
+    header: StoredHeader,
+    record: StoredTurn,
+    outcome: StoredOutcome | undefined,
     attempt: string,
   ): Promise<void>;
   /** Ends `attempt` of an episode without a last turn (a failure); a resume runs it again. */
-  failEpisode(header: EpisodeHeader, outcome: EpisodeOutcome, attempt: string): Promise<void>;
+  failEpisode(header: StoredHeader, outcome: StoredOutcome, attempt: string): Promise<void>;
 
   /** A run's episodes, by store then task-bank position. */
   episodes(runId: string): Promise<EpisodeRow[]>;
@@ -180,6 +239,11 @@ export interface RunStore {
   setJudge(runId: string, env: string, taskId: string, judge: unknown): Promise<void>;
   /** The finished trajectories of a run (with `includeErrors`, the failed ones too), by store then task-bank order. */
   trajectories(runId: string, opts?: { includeErrors?: boolean }): AsyncIterable<Trajectory>;
+  /**
+   * The same episodes with their payloads as stored, for a benchmark other than SituRecBench to
+   * parse (`trajectories` is SituRecBench's typed view of them).
+   */
+  storedEpisodes(runId: string, opts?: { includeErrors?: boolean }): AsyncIterable<StoredEpisode>;
 
   close(): Promise<void>;
 }

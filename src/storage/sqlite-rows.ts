@@ -1,4 +1,6 @@
 import {
+  type Benchmark,
+  DEFAULT_BENCHMARK,
   type EpisodeRow,
   type EpisodeStatus,
   type Lease,
@@ -18,7 +20,8 @@ CREATE TABLE IF NOT EXISTS runs (
   config TEXT NOT NULL,
   identity_parts TEXT NOT NULL,
   status TEXT NOT NULL,
-  planned INTEGER NOT NULL
+  planned INTEGER NOT NULL,
+  benchmark TEXT NOT NULL DEFAULT 'situ-rec'
 );
 CREATE TABLE IF NOT EXISTS episodes (
   run_id TEXT NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
@@ -125,6 +128,8 @@ export function runRow(r: Record<string, string | number>, lease: Lease | null):
   const alive = lease !== null && leaseAlive(lease);
   return {
     id: String(r.id),
+    // Absent in a store from before CustomerSim, opened read-only (not migrated): SituRecBench's.
+    benchmark: r.benchmark === undefined ? DEFAULT_BENCHMARK : (String(r.benchmark) as Benchmark),
     identity: String(r.identity),
     createdAt: String(r.created_at),
     updatedAt: String(r.updated_at),

@@ -9,9 +9,9 @@ import {
   type Trajectory,
   type TurnRecord,
 } from "../trajectory/trajectory.js";
-import { totalUsage } from "../trajectory/usage.js";
 import { ImageStore } from "./image-store.js";
 import {
+  DEFAULT_BENCHMARK,
   type EpisodeRow,
   type EpisodeStatus,
   LEASE_STALE_MS,
@@ -25,6 +25,11 @@ import {
   type RunStore,
   type Spend,
   type SpendRow,
+  type StoredEpisode,
+  type StoredHeader,
+  type StoredOutcome,
+  type StoredTurn,
+  type StoredUsage,
 } from "./run-store.js";
 import { type EpisodeDbRow, episodeRow, lost, runRow, SCHEMA } from "./sqlite-rows.js";
 import { StorageError, storageError } from "./storage-error.js";
@@ -79,6 +84,12 @@ export class SqliteRunStore implements RunStore {
           if (!columns.has(column))
             db.exec(`ALTER TABLE episodes ADD COLUMN ${column} INTEGER NOT NULL DEFAULT 0`);
         if (!columns.has("attempt")) db.exec("ALTER TABLE episodes ADD COLUMN attempt TEXT");
+        // Stores made before CustomerSim: every run in them is SituRecBench's.
+        const runColumns = new Set(
+          (db.prepare("PRAGMA table_info(runs)").all() as { name: string }[]).map((c) => c.name),
+        );
+        if (!runColumns.has("benchmark"))
+          db.exec("ALTER TABLE runs ADD COLUMN benchmark TEXT NOT NULL DEFAULT 'situ-rec'");
         return db;
       } catch (err) {
         db.close();
@@ -119,7 +130,7 @@ export class SqliteRunStore implements RunStore {
       const now = new Date().toISOString();
       this.db
         .prepare(
-          "INSERT INTO runs (id, identity, created_at, updated_at, config, identity_parts, status, planned) VALUES (?, ?, ?, ?, ?, ?, 'running', ?)",
+          "INSERT INTO runs (id, identity, created_at, updated_at, config, identity_parts, status, planned, benchmark) VALUES (?, ?, ?, ?, ?, ?, 'running', ?, ?)",
         )
         .run(
           run.id,
@@ -129,6 +140,7 @@ export class SqliteRunStore implements RunStore {
           JSON.stringify(run.config),
           JSON.stringify(run.identityParts),
           run.planned,
+          run.benchmark ?? DEFAULT_BENCHMARK,
         );
     });
   }
@@ -219,14 +231,14 @@ export class SqliteRunStore implements RunStore {
       .get(runId, env, taskId) as { attempt: string | null; status: EpisodeStatus } | undefined;
   }
 
-  private requireAttempt(header: EpisodeHeader, attempt: string): void {
+  private requireAttempt(header: StoredHeader, attempt: string): void {
     const owner = this.attemptOf(header.runId, header.env, header.task.id);
     if (owner?.attempt !== attempt || owner.status !== "running")
       throw lost(`episode ${header.task.id} of run ${header.runId} was taken by another attempt`);
   }
 
   /** Starts (or restarts cleanly) an episode as `attempt`; a finished one is never restarted (false). */
-  async startEpisode(header: EpisodeHeader, position: number, attempt: string): Promise<boolean> {
+  async startEpisode(header: StoredHeader, position: number, attempt: string): Promise<boolean> {
     const { runId, env } = header;
     const taskId = header.task.id;
     return this.guard(() =>
@@ -252,9 +264,9 @@ export class SqliteRunStore implements RunStore {
 
   /** Commits one turn of `attempt`; with the outcome, also finishes the episode in the same transaction. */
   async writeTurn(
-    header: EpisodeHeader,
-    record: TurnRecord,
-    outcome: EpisodeOutcome | undefined,
+    header: StoredHeader,
+    record: StoredTurn,
+    outcome: StoredOutcome | undefined,
     attempt: string,
   ): Promise<void> {
     const { runId, env } = header;
@@ -275,7 +287,7 @@ export class SqliteRunStore implements RunStore {
   }
 
   /** Ends `attempt` of an episode without a last turn (a failure); `error` episodes are retried on resume. */
-  async failEpisode(header: EpisodeHeader, outcome: EpisodeOutcome, attempt: string): Promise<void> {
+  async failEpisode(header: StoredHeader, outcome: StoredOutcome, attempt: string): Promise<void> {
     return this.guard(() =>
       this.db
         .transaction(() => {
@@ -286,8 +298,8 @@ export class SqliteRunStore implements RunStore {
     );
   }
 
-  private finish(runId: string, env: string, taskId: string, outcome: EpisodeOutcome): void {
-    const t = totalUsage(outcome.usage);
+  private finish(runId: string, env: string, taskId: string, outcome: StoredOutcome): void {
+    const t = summedUsage(outcome.usage);
     this.db
       .prepare(
         `UPDATE episodes SET status = ?, outcome = ?, reason = ?, success = ?, turns = ?, recommendations = ?, cost_usd = ?,
@@ -391,8 +403,11 @@ export class SqliteRunStore implements RunStore {
     });
   }
 
-  /** The finished trajectories of a run, in store then task-bank order. */
-  async *trajectories(runId: string, opts: { includeErrors?: boolean } = {}): AsyncGenerator<Trajectory> {
+  /** The finished episodes of a run with their payloads as stored, in store then task-bank order. */
+  async *storedEpisodes(
+    runId: string,
+    opts: { includeErrors?: boolean } = {},
+  ): AsyncGenerator<StoredEpisode> {
     const statuses = opts.includeErrors ? "('finished', 'error')" : "('finished')";
     const rows = this.guard(
       () =>
@@ -405,16 +420,44 @@ export class SqliteRunStore implements RunStore {
     );
     for (const row of rows) {
       const turns = (this.guard(() => turnsOf.all(runId, row.env, row.task_id)) as { record: string }[]).map(
-        (t) => JSON.parse(t.record) as TurnRecord,
+        (t) => JSON.parse(t.record) as unknown,
       );
       yield {
-        kind: TRAJECTORY_KIND,
-        version: TRAJECTORY_VERSION,
-        header: JSON.parse(row.header) as EpisodeHeader,
+        header: JSON.parse(row.header) as unknown,
         turns,
-        outcome: JSON.parse(row.outcome!) as EpisodeOutcome,
+        outcome: JSON.parse(row.outcome!) as unknown,
         ...(row.judge ? { judge: JSON.parse(row.judge) as unknown } : {}),
       };
     }
   }
+
+  /** The finished trajectories of a run, in store then task-bank order (SituRecBench's payloads). */
+  async *trajectories(runId: string, opts: { includeErrors?: boolean } = {}): AsyncGenerator<Trajectory> {
+    for await (const e of this.storedEpisodes(runId, opts)) {
+      yield {
+        kind: TRAJECTORY_KIND,
+        version: TRAJECTORY_VERSION,
+        header: e.header as EpisodeHeader,
+        turns: e.turns as TurnRecord[],
+        outcome: e.outcome as EpisodeOutcome,
+        ...("judge" in e ? { judge: e.judge } : {}),
+      };
+    }
+  }
+}
+
+/**
+ * Every role's figures summed, in the outcome's role order (SituRecBench's assistant, shopper,
+ * moderator: the same sums, to the bit, as `totalUsage`).
+ */
+function summedUsage(usage: Record<string, StoredUsage>) {
+  const t = { inputTokens: 0, outputTokens: 0, costUsd: 0, formatErrors: 0, formatWarnings: 0 };
+  for (const u of Object.values(usage)) {
+    t.inputTokens += u.inputTokens;
+    t.outputTokens += u.outputTokens;
+    t.costUsd += u.costUsd;
+    t.formatErrors += u.formatErrors;
+    t.formatWarnings += u.formatWarnings ?? 0;
+  }
+  return t;
 }

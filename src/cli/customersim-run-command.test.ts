@@ -1,0 +1,361 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  defaultChatStore,
+  GrpoRow,
+  loadCustomerSimData,
+  SALES_GREETING,
+  SftRow,
+  shopperSystemPrompt,
+} from "../customersim/index.js";
+import { MockOpenAIServer, type RecordedRequest } from "../llm/testing/mock-openai-server.js";
+import { parseCustomerSimRunConfig } from "../runner/customersim/customersim-config.js";
+import { runCustomerSim } from "../runner/customersim/run-customersim.js";
+import { StoredConversation } from "../runner/customersim/stored-conversation.js";
+import { openRunStore } from "../storage/open-run-store.js";
+import { runCli } from "./testing/run-cli.js";
+
+const dirs: string[] = [];
+const tmp = () => {
+  const d = mkdtempSync(join(tmpdir(), "siturec-customersim-runs-"));
+  dirs.push(d);
+  return d;
+};
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+const personas = loadCustomerSimData().personas.personas;
+
+interface EvalJson {
+  runs: {
+    run: string;
+    estimators: { crit: string; cpl: string };
+    overall: {
+      conversations: number;
+      da: number;
+      crit: number;
+      cpl: number;
+      red: number;
+      fmt: number;
+      end: number;
+    };
+    byCategory: Record<string, { da: number; human?: unknown; delta?: unknown }>;
+  }[];
+  human?: { dialogues: number };
+}
+
+describe("siturec customersim run, evaluate and export (built-in agents)", () => {
+  const dir = tmp();
+
+  it("plays the rule shopper against the reference salesperson, stored as a run that siturec runs lists", async () => {
+    const r = await runCli(
+      "customersim",
+      "run",
+      "--shopper",
+      "rule",
+      "--sales",
+      "reference",
+      "--personas",
+      "0:12",
+      "--category",
+      "smart-watches",
+      "--out",
+      dir,
+      "--run-id",
+      "rule-ref",
+      "--quiet",
+    );
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/run rule-ref \(complete\)/);
+    expect(r.out).toMatch(/12 conversations: DA 1\.000 · \d+ purchases, \d+ abstentions/);
+
+    const runs = await runCli("runs", "--dir", dir, "--json");
+    const listed = (
+      JSON.parse(runs.out) as { id: string; benchmark: string; finished: number; env: string }[]
+    )[0]!;
+    expect(listed).toMatchObject({
+      id: "rule-ref",
+      benchmark: "customersim",
+      finished: 12,
+      env: "customersim/smart-watches",
+    });
+    const table = await runCli("runs", "--dir", dir);
+    expect(table.out).toMatch(/rule-ref\s+complete\s+customersim\/smart-watches\s+reference\s+rule/);
+  });
+
+  it("evaluates it: DA 1.0 per category and overall, with the six columns and the estimator named", async () => {
+    const r = await runCli("customersim", "evaluate", "rule-ref", "--dir", dir, "--json");
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.out) as EvalJson;
+    const [run] = report.runs;
+    expect(run!.overall).toMatchObject({ conversations: 12, da: 1, fmt: 0, end: 0 });
+    for (const key of ["crit", "cpl", "red"] as const) expect(typeof run!.overall[key]).toBe("number");
+    expect(run!.estimators).toEqual({ crit: "rule", cpl: "rule" });
+    expect(Object.keys(run!.byCategory)).toEqual(["smart-watches"]);
+    expect(run!.byCategory["smart-watches"]!.da).toBe(1);
+
+    const table = await runCli("customersim", "evaluate", "rule-ref", "--dir", dir);
+    expect(table.out).toMatch(/CATEGORY\s+N\s+DA\s+CRIT\.\s+%CPL\.\s+RED\.\s+FMT\.\s+END\./);
+    expect(table.out).toMatch(/overall\s+12\s+1\.000/);
+  });
+
+  it("prints the human values and the differences with --human-baseline", async () => {
+    const human = tmp();
+    const dialogue = (domain: string, turns: string[]) => ({
+      domain,
+      completed: true,
+      messages: turns.flatMap((t) => [
+        { role: "human", content: t },
+        { role: "ai", content: "Sure, here are some options." },
+      ]),
+    });
+    writeFileSync(
+      join(human, "d1.json"),
+      JSON.stringify(
+        dialogue("watches", ["I want a watch with GPS that works with my iPhone.", "ok thanks"]),
+      ),
+    );
+    writeFileSync(
+      join(human, "d2.json"),
+      JSON.stringify(
+        dialogue("watches", ["Looking for something waterproof under 200 dollars.", "Sounds good."]),
+      ),
+    );
+    const r = await runCli(
+      "customersim",
+      "evaluate",
+      "rule-ref",
+      "--dir",
+      dir,
+      "--human-baseline",
+      human,
+      "--json",
+    );
+    expect(r.code, r.err).toBe(0);
+    const report = JSON.parse(r.out) as EvalJson & {
+      runs: { overall: { human: { crit: number }; delta: { crit: number } } }[];
+    };
+    expect(report.human!.dialogues).toBe(2);
+    const o = report.runs[0]!.overall;
+    expect(o.delta.crit).toBeCloseTo((o as unknown as { crit: number }).crit - o.human.crit);
+    const table = await runCli(
+      "customersim",
+      "evaluate",
+      "rule-ref",
+      "--dir",
+      dir,
+      "--human-baseline",
+      human,
+    );
+    expect(table.out).toMatch(/CRIT\. HUMAN/);
+    expect(table.out).toMatch(/human baseline: 2 RecQuest dialogues/);
+  });
+
+  it("exports SFT and GRPO rows that validate, prompted as the LLM shopper is", async () => {
+    const out = join(dir, "sft.jsonl");
+    const sft = await runCli(
+      "customersim",
+      "export",
+      "rule-ref",
+      "--dir",
+      dir,
+      "--format",
+      "sft",
+      "--out",
+      out,
+    );
+    expect(sft.code, sft.err).toBe(0);
+    const rows = readFileSync(out, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => SftRow.parse(JSON.parse(l)));
+    expect(rows).toHaveLength(12);
+    const persona = personas.find((p) => p.id === rows[0]!.persona_id)!;
+    const knowledge = defaultChatStore().knowledge(persona.category);
+    expect(rows[0]!.messages[0]).toEqual({
+      role: "system",
+      content: shopperSystemPrompt(persona, knowledge),
+    });
+    expect(rows[0]!.messages[1]).toEqual({ role: "user", content: SALES_GREETING });
+
+    const grpo = await runCli("customersim", "export", "rule-ref", "--dir", dir, "--format", "grpo");
+    expect(grpo.code, grpo.err).toBe(0);
+    const grpoRows = grpo.out
+      .trim()
+      .split("\n")
+      .map((l) => GrpoRow.parse(JSON.parse(l)));
+    expect(grpoRows.every((g) => g.rewards.align === 1)).toBe(true);
+
+    for (const format of ["sft", "grpo"]) {
+      const schema = await runCli("customersim", "export", "--schema", format);
+      expect(JSON.parse(schema.out)).toMatchObject({ type: "object" });
+      const same = await runCli("schema", `customersim-${format}`);
+      expect(same.out).toBe(schema.out);
+    }
+  });
+
+  it("siturec export writes its conversations whole; SituRecBench commands refuse it", async () => {
+    const r = await runCli("export", "rule-ref", "--dir", dir);
+    expect(r.code).toBe(0);
+    const lines = r.out
+      .trim()
+      .split("\n")
+      .map((l) => StoredConversation.parse(JSON.parse(l)));
+    expect(lines).toHaveLength(12);
+    expect(lines[0]!.header).toMatchObject({ benchmark: "customersim", env: "smart-watches" });
+    const evaluate = await runCli("evaluate", "rule-ref", "--dir", dir);
+    expect(evaluate.code).toBe(2);
+    expect(evaluate.err).toMatch(/customersim run/);
+    const resume = await runCli("run", "--resume", "rule-ref", "--out", dir);
+    expect(resume.code).toBe(2);
+    expect(resume.err).toMatch(/siturec customersim run --resume rule-ref/);
+  });
+});
+
+describe("resuming an interrupted CustomerSim run", () => {
+  it("plays only the conversations that did not finish", async () => {
+    const dir = tmp();
+    const config = parseCustomerSimRunConfig({
+      shopper: "rule",
+      sales: "pushy",
+      personas: "0:8",
+      category: "games",
+      concurrency: 1,
+      storeDir: dir,
+    });
+    const stop = new AbortController();
+    const first = await runCustomerSim(config, {
+      runId: "cut",
+      signal: stop.signal,
+      onProgress: (p) => {
+        if (p.done === 3) stop.abort();
+      },
+    });
+    expect(first.status).toBe("interrupted");
+    expect(first.scores.overall.conversations).toBe(3);
+
+    const played: string[] = [];
+    let kept = -1;
+    const second = await runCustomerSim(config, {
+      resume: "cut",
+      onStart: (info) => {
+        kept = info.kept;
+      },
+      onProgress: (p) => played.push(p.last!.taskId),
+    });
+    expect(kept).toBe(3);
+    expect(played).toHaveLength(5);
+    const games = personas.filter((p) => p.category === "games").slice(0, 8);
+    expect(played).toEqual(games.slice(3).map((p) => p.id));
+    expect(second).toMatchObject({ status: "complete", runId: "cut" });
+    expect(second.scores.overall).toMatchObject({ conversations: 8, da: 1 });
+
+    // Through the command line: a second interrupted run resumed with --resume.
+    const stop2 = new AbortController();
+    await runCustomerSim(config, {
+      runId: "cut2",
+      signal: stop2.signal,
+      onProgress: (p) => {
+        if (p.done === 2) stop2.abort();
+      },
+    });
+    const r = await runCli("customersim", "run", "--resume", "cut2", "--out", dir);
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toContain("run cut2: 8 conversations (2 finished conversations kept)");
+    expect(r.out).toMatch(/run cut2 \(complete\)/);
+    const store = openRunStore(dir, { readonly: true });
+    const rows = await store.episodes("cut2");
+    await store.close();
+    expect(rows.filter((e) => e.status === "finished")).toHaveLength(8);
+  });
+});
+
+describe("an LLM shopper through the OpenAI-compatible mock", () => {
+  let server: MockOpenAIServer;
+  beforeAll(async () => {
+    server = await MockOpenAIServer.start();
+  });
+  afterAll(() => server.close());
+
+  const lastUserText = (req: RecordedRequest) => {
+    const last = req.messages.filter((m) => m.role === "user").at(-1)!;
+    if (typeof last.content === "string") return last.content;
+    return (last.content as { type: string; text?: string }[]).map((p) => p.text ?? "").join("\n");
+  };
+
+  it("runs end to end with native tool calls, recording tokens and cost per conversation and on the ledger", async () => {
+    const dir = tmp();
+    const model = server.modelId("shopper-lm");
+    const config = join(dir, "llm.json");
+    writeFileSync(config, JSON.stringify({ llm: { prices: { [model]: { input: 2, output: 8 } } } }));
+    // The shopper opens, then buys the first product the salesperson names, with a native add_to_cart.
+    server.fallback = (req) => {
+      const id = /\(([a-z]{2}-\d{3})\)/.exec(lastUserText(req))?.[1];
+      return id
+        ? {
+            kind: "text",
+            content: "<reasoning>It fits.</reasoning>\nI'll take it.",
+            toolCalls: [{ name: "add_to_cart", arguments: JSON.stringify({ product_id: id }) }],
+            inputTokens: 900,
+            outputTokens: 40,
+          }
+        : { kind: "text", content: "Hi, I need a laptop for work.", inputTokens: 500, outputTokens: 20 };
+    };
+    const r = await runCli(
+      "customersim",
+      "run",
+      "--shopper",
+      model,
+      "--sales",
+      "reference",
+      "--category",
+      "laptops",
+      "--personas",
+      "0:2",
+      "--out",
+      dir,
+      "--run-id",
+      "llm",
+      "--config",
+      config,
+      "--quiet",
+    );
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/2 conversations: DA [\d.]+ · 2 purchases, 0 abstentions/);
+    expect(server.requests.length).toBe(4);
+    expect(server.requests[0]!.tools).toEqual(["add_to_cart", "end_conversation"]);
+    const cost = (2 * (500 * 2 + 20 * 8) + 2 * (900 * 2 + 40 * 8)) / 1e6;
+    expect(r.out).toContain(`$${cost.toFixed(4)}`);
+
+    const runs = JSON.parse((await runCli("runs", "--dir", dir, "--json")).out) as {
+      id: string;
+      costUsd: number;
+      spent: { role: string; calls: number }[];
+    }[];
+    expect(runs[0]!.costUsd).toBeCloseTo(cost);
+    expect(runs[0]!.spent).toEqual([expect.objectContaining({ role: "shopper", model, calls: 4 })]);
+
+    const exported = (await runCli("export", "llm", "--dir", dir)).out
+      .trim()
+      .split("\n")
+      .map((l) => StoredConversation.parse(JSON.parse(l)));
+    expect(exported).toHaveLength(2);
+    for (const c of exported) {
+      expect(c.outcome.reason).toBe("purchase");
+      expect(c.outcome.usage.shopper).toMatchObject({ calls: 2, inputTokens: 1400, outputTokens: 60 });
+      expect(c.outcome.usage.shopper.costUsd).toBeCloseTo(cost / 2);
+      expect(c.rounds.map((round) => round.calls.length)).toEqual([1, 1]);
+      expect(c.rounds[1]!.shopper.toolCalls[0]).toMatchObject({ name: "add_to_cart", valid: true });
+    }
+    const store = openRunStore(dir, { readonly: true });
+    const rows = await store.episodes("llm");
+    await store.close();
+    expect(rows.map((e) => [e.env, e.inputTokens, e.outputTokens])).toEqual([
+      ["laptops", 1400, 60],
+      ["laptops", 1400, 60],
+    ]);
+  });
+});

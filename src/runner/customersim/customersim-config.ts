@@ -1,0 +1,85 @@
+import { z } from "zod";
+import { looksLikeModelId } from "../../agents/role-registry.js";
+import { formatZodIssues } from "../../core/zod-issues.js";
+import { CategoryId, DEFAULT_TURN_LIMIT, type Persona } from "../../customersim/index.js";
+import { ConfigError } from "../run-config.js";
+
+/** The built-in CustomerSim agents (the rest are model ids). */
+export const BUILTIN_SHOPPERS = ["rule"] as const;
+export const BUILTIN_SALES = ["reference", "pushy"] as const;
+
+/** What a CustomerSim run is asked to do (`siturec customersim run`); stored as the run's config. */
+export const CustomerSimRunConfig = z
+  .object({
+    benchmark: z.literal("customersim").default("customersim"),
+    shopper: z
+      .string()
+      .min(1)
+      .refine((id) => id === "rule" || looksLikeModelId(id), "rule, or a model id such as openai:gpt-4o"),
+    sales: z
+      .string()
+      .min(1)
+      .refine(
+        (id) => (BUILTIN_SALES as readonly string[]).includes(id) || looksLikeModelId(id),
+        "reference, pushy, or a model id such as openai:gpt-4o",
+      ),
+    category: CategoryId.optional(),
+    personas: z
+      .string()
+      .regex(/^\d+(:\d+)?$/, "positions FROM:TO (e.g. 0:50) or one position")
+      .optional()
+      .describe("positions among the selected personas (those of --category, else all), FROM to TO − 1"),
+    steering: z.enum(["none", "human"]).default("none"),
+    turnLimit: z.number().int().min(1).max(100).default(DEFAULT_TURN_LIMIT),
+    seed: z.number().int().min(0).default(0),
+    concurrency: z.number().int().min(1, "must be 1..64").max(64, "must be 1..64").default(4),
+    storeDir: z.string().min(1).default("siturec-runs"),
+    llm: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe("the model client's settings, as `llm` in a `siturec run` config (prices, cache, retries)"),
+  })
+  .strict()
+  .superRefine((c, ctx) => {
+    if (c.steering === "human" && c.shopper === "rule")
+      ctx.addIssue({
+        code: "custom",
+        path: ["steering"],
+        message: "human steering is a prompt for an LLM shopper; the rule shopper has none",
+      });
+  });
+export type CustomerSimRunConfig = z.infer<typeof CustomerSimRunConfig>;
+
+export function parseCustomerSimRunConfig(input: unknown): CustomerSimRunConfig {
+  const parsed = CustomerSimRunConfig.safeParse(input);
+  if (!parsed.success)
+    throw new ConfigError(formatZodIssues(parsed.error, { max: 3, separator: "\n" }), {
+      exitCode: 2,
+      hint: "siturec customersim run --help lists the flags and their values",
+    });
+  return parsed.data;
+}
+
+/** The personas a run plays, with their places in the persona file; refused when none is selected. */
+export function selectPersonas(
+  all: readonly Persona[],
+  config: Pick<CustomerSimRunConfig, "category" | "personas">,
+): { persona: Persona; position: number }[] {
+  let chosen = all.map((persona, position) => ({ persona, position }));
+  if (config.category) chosen = chosen.filter((c) => c.persona.category === config.category);
+  const pool = chosen.length;
+  if (config.personas) {
+    const [from, to] = config.personas.includes(":")
+      ? (config.personas.split(":").map(Number) as [number, number])
+      : [Number(config.personas), Number(config.personas) + 1];
+    if (from >= to)
+      throw new ConfigError(`personas ${config.personas}: FROM must be less than TO`, { exitCode: 2 });
+    chosen = chosen.slice(from, to);
+  }
+  if (!chosen.length)
+    throw new ConfigError(
+      `personas ${config.personas}: selects none of the ${pool} personas${config.category ? ` of ${config.category}` : ""} (positions from 0)`,
+      { exitCode: 2 },
+    );
+  return chosen;
+}

@@ -1,0 +1,3 @@
+export * from "./customersim-config.js";
+export * from "./run-customersim.js";
+export * from "./stored-conversation.js";

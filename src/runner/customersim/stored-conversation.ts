@@ -1,0 +1,140 @@
+import { z } from "zod";
+import {
+  CategoryId,
+  ConversationEnding,
+  ConversationResult,
+  PersonaId,
+  Turn,
+} from "../../customersim/index.js";
+
+/**
+ * How a CustomerSim conversation is stored in the run store, beside SituRecBench's episodes and with
+ * the same machinery (runs, leases, attempts, the spend ledger): a run with `benchmark: "customersim"`
+ * whose episodes are conversations.
+ *
+ * - The episode's key: `env` is the persona's category, the task is the persona (`task.id` is the
+ *   persona id), its position the persona's place in `personas.json`. A resume keeps the finished
+ *   `category/persona` pairs and plays the rest.
+ * - One stored turn per shopper round (`turn` is the round, from 1): the shopper's message, the
+ *   salesperson's answer (none after the last round) and the model calls made in that round. Rounds
+ *   are committed as they complete (a round is known complete when the next one starts); the last
+ *   round is written with the outcome in one transaction, as for SituRecBench, so a conversation is
+ *   `finished` only when whole.
+ * - The outcome holds the ConversationResult without its transcript (the rounds hold that), the
+ *   decision (equation (1)) and each agent's usage. The columns the store keeps for listings read:
+ *   `reason` the ending, `success` the decision aligned (DA = 1), `turns` the rounds,
+ *   `recommendations` the products recommended, cost and tokens summed over both agents.
+ */
+export const CUSTOMERSIM_EXPORT_KIND = "siturec.customersim.conversation";
+export const CUSTOMERSIM_EXPORT_VERSION = 1;
+
+export const CustomerSimHeader = z
+  .object({
+    benchmark: z.literal("customersim"),
+    runId: z.string(),
+    identity: z.string(),
+    env: CategoryId.describe("the persona's category (the store's episode key)"),
+    task: z.object({ id: PersonaId }).strict().describe("the persona (the store's task key)"),
+    agents: z.object({ shopper: z.string(), sales: z.string() }).strict(),
+    steering: z.enum(["none", "human"]),
+    turnLimit: z.number().int().min(1),
+    seed: z.number().int(),
+    codeVersion: z.string(),
+  })
+  .strict();
+export type CustomerSimHeader = z.infer<typeof CustomerSimHeader>;
+
+/** One model call, as the agents' usage ledgers record it (`AgentCall`). */
+export const StoredAgentCall = z
+  .object({
+    role: z.enum(["shopper", "sales"]),
+    round: z.number().int().min(1),
+    step: z.number().int().min(0),
+    model: z.string(),
+    inputTokens: z.number().int().nonnegative(),
+    outputTokens: z.number().int().nonnegative(),
+    costUsd: z.number().nonnegative(),
+    cached: z.boolean(),
+    attempts: z.number().int().nonnegative(),
+    latencyMs: z.number().nonnegative(),
+    warnings: z.array(z.string()).optional(),
+  })
+  .strict();
+
+export const CustomerSimRound = z
+  .object({
+    turn: z.number().int().min(1).describe("the round, from 1"),
+    shopper: Turn,
+    sales: Turn.nullable().describe("null after the last round"),
+    calls: z.array(StoredAgentCall),
+  })
+  .strict();
+export type CustomerSimRound = z.infer<typeof CustomerSimRound>;
+
+export const AgentUsage = z
+  .object({
+    calls: z.number().int().nonnegative(),
+    cachedCalls: z.number().int().nonnegative(),
+    inputTokens: z.number().int().nonnegative(),
+    outputTokens: z.number().int().nonnegative(),
+    costUsd: z.number().nonnegative(),
+    formatErrors: z.number().int().nonnegative(),
+  })
+  .strict();
+export type AgentUsage = z.infer<typeof AgentUsage>;
+
+export const DecisionCaseId = z.enum([
+  "correct_acceptance",
+  "wrong_acceptance",
+  "unrecommended_purchase",
+  "correct_abstention",
+  "wrong_abstention",
+]);
+
+export const CustomerSimOutcome = z
+  .object({
+    reason: z.union([ConversationEnding, z.literal("error")]),
+    success: z.boolean().describe("the decision aligned (DA = 1)"),
+    turns: z.number().int().nonnegative().describe("shopper rounds"),
+    recommendations: z.number().int().nonnegative().describe("distinct products recommended"),
+    error: z.string().optional(),
+    usage: z.object({ shopper: AgentUsage, sales: AgentUsage }).strict(),
+    result: ConversationResult.omit({ transcript: true }).nullable().describe("null for a failed attempt"),
+    decision: z.object({ case: DecisionCaseId, da: z.union([z.literal(0), z.literal(1)]) }).nullable(),
+  })
+  .strict();
+export type CustomerSimOutcome = z.infer<typeof CustomerSimOutcome>;
+
+/** A stored conversation read back whole: what `siturec export` writes for a CustomerSim run. */
+export const StoredConversation = z
+  .object({
+    kind: z.literal(CUSTOMERSIM_EXPORT_KIND),
+    version: z.literal(CUSTOMERSIM_EXPORT_VERSION),
+    header: CustomerSimHeader,
+    rounds: z.array(CustomerSimRound),
+    outcome: CustomerSimOutcome,
+  })
+  .strict();
+export type StoredConversation = z.infer<typeof StoredConversation>;
+
+/** Parses a stored episode of a CustomerSim run. */
+export function storedConversation(e: {
+  header: unknown;
+  turns: unknown[];
+  outcome: unknown;
+}): StoredConversation {
+  return StoredConversation.parse({
+    kind: CUSTOMERSIM_EXPORT_KIND,
+    version: CUSTOMERSIM_EXPORT_VERSION,
+    header: e.header,
+    rounds: e.turns,
+    outcome: e.outcome,
+  });
+}
+
+/** The ConversationResult of a finished stored conversation (its transcript from the rounds). */
+export function conversationResult(c: StoredConversation): ConversationResult {
+  if (!c.outcome.result) throw new Error(`conversation ${c.header.task.id} of ${c.header.runId} failed`);
+  const transcript = c.rounds.flatMap((r) => (r.sales ? [r.shopper, r.sales] : [r.shopper]));
+  return ConversationResult.parse({ ...c.outcome.result, transcript });
+}
