@@ -1,6 +1,8 @@
 // Render benchmark: full observations (passes, transfer, both roles' Set-of-Mark and visible entities)
 // along a scripted walk through each store, warm. Prints one JSON line: som_ms is regions, handles and
-// both roles' overlays; overlay_ms the two overlays (drawing and PNG encoding) alone.
+// both roles' overlays; regions_ms the page's part of it (finding products and targets in
+// segmentation and depth); overlay_ms the two overlays (drawing and PNG encoding); passes_ms the
+// colour and id passes with their read-backs; post_ms the colour image's trip to Node.
 //   npm run bench:render
 import { availableParallelism } from "node:os";
 import type { EnvId } from "../src/core/manifest.js";
@@ -20,6 +22,8 @@ const observation: number[] = [];
 const som: number[] = [];
 const overlay: number[] = [];
 const passes: number[] = [];
+const regions: number[] = [];
+const post: number[] = [];
 try {
   for (const env of ["supermarket", "home-furnishings"] as EnvId[]) {
     const stops = tourStops(env);
@@ -31,6 +35,8 @@ try {
       som.push(obs.timings.somMs);
       overlay.push(obs.timings.overlayMs);
       passes.push(obs.timings.rgbMs + obs.timings.idsMs);
+      regions.push(obs.timings.regionsMs);
+      post.push(obs.timings.postMs);
     }
   }
 } finally {
@@ -44,8 +50,10 @@ console.log(
     observation_ms_p50: quantile(observation, 0.5),
     observation_ms_p90: quantile(observation, 0.9),
     som_ms_p50: quantile(som, 0.5),
+    regions_ms_p50: quantile(regions, 0.5),
     overlay_ms_p50: quantile(overlay, 0.5),
     passes_ms_p50: quantile(passes, 0.5),
+    post_ms_p50: quantile(post, 0.5),
     renderer: service.rendererName,
     cpus: availableParallelism(),
   }),

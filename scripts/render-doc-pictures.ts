@@ -27,8 +27,7 @@ const service = await RenderService.start({ width: 640, height: 480, poolSize: 1
 try {
   for (const [name, env, pose] of shots) {
     const obs = await observe(service, env, pose);
-    await sharp(obs.frame.rgba, { raw: { width: 640, height: 480, channels: 4 } })
-      .removeAlpha()
+    await sharp(obs.frame.rgb, { raw: { width: 640, height: 480, channels: 3 } })
       .jpeg({ quality: 82 })
       .toFile(`${out}/${prefix}${name}.jpg`);
     if (name === "supermarket-shelf" || name === "furniture-area")

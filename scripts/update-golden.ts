@@ -30,7 +30,7 @@ if (!what || what === "images") {
     for (const view of GOLDEN_VIEWS) {
       const frame = await service.render(view.env, view.pose);
       const file = `src/render/testdata/golden-${view.name}.png`;
-      await sharp(frame.rgba, { raw: { width: frame.width, height: frame.height, channels: 4 } })
+      await sharp(frame.rgb, { raw: { width: frame.width, height: frame.height, channels: 3 } })
         .png()
         .toFile(file);
       console.log(`wrote ${file}`);

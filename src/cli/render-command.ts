@@ -75,7 +75,7 @@ export function registerRender(program: Command, io: CliIo): void {
           let i = 0;
           for (const stop of stops) {
             const dir = stop.name ? join(opts.out, `${String(i).padStart(2, "0")}-${stop.name}`) : opts.out;
-            const obs = await observe(service, opts.env, stop.pose);
+            const obs = await observe(service, opts.env, stop.pose, undefined, { buffers: true });
             await writeObservation(obs, dir);
             const { shopper } = obs.roles;
             io.out(

@@ -9,12 +9,12 @@ export const GOLDEN_VIEWS: { name: string; env: EnvId; pose: CameraPose }[] = [
 ];
 export const GOLDEN_SIZE = { width: 320, height: 240 } as const;
 
-/** Compares two RGBA images: mean absolute channel difference, and the share of pixels off by more than 48. */
+/** Compares two RGB images: mean absolute channel difference, and the share of pixels off by more than 48. */
 export function imageDifference(a: Uint8Array, b: Uint8Array): { mean: number; offShare: number } {
   if (a.length !== b.length) return { mean: 255, offShare: 1 };
   let total = 0;
   let off = 0;
-  for (let i = 0; i < a.length; i += 4) {
+  for (let i = 0; i < a.length; i += 3) {
     const d = Math.max(
       Math.abs(a[i]! - b[i]!),
       Math.abs(a[i + 1]! - b[i + 1]!),
@@ -24,6 +24,6 @@ export function imageDifference(a: Uint8Array, b: Uint8Array): { mean: number; o
       (Math.abs(a[i]! - b[i]!) + Math.abs(a[i + 1]! - b[i + 1]!) + Math.abs(a[i + 2]! - b[i + 2]!)) / 3;
     if (d > 48) off++;
   }
-  const pixels = a.length / 4;
+  const pixels = a.length / 3;
   return { mean: total / pixels, offShare: off / pixels };
 }

@@ -2,13 +2,22 @@ export * from "./camera.js";
 export { ChromiumNotFoundError, findChromium } from "./chromium.js";
 export { minimap } from "./minimap.js";
 export * from "./observer.js";
-export { type RawFrame, type RenderOptions, RenderService } from "./render-service.js";
+export {
+  type FrameBuffers,
+  type FrameOptions,
+  frameBuffers,
+  type RawFrame,
+  type RenderOptions,
+  RenderService,
+} from "./render-service.js";
 export {
   type Box,
   type EntityRef,
   extractRegions,
   type ProductRegion,
+  type Regions,
   SOM_LIMITS,
+  segmentationIndex,
   type TargetRegion,
 } from "./som/regions.js";
 export {

@@ -5,21 +5,43 @@ import { QUALITY_SIZE, type RenderQuality } from "../core/camera.js";
 import { SiturecError, shortMessage } from "../core/errors.js";
 import type { EnvId } from "../core/manifest.js";
 import { envIds } from "../envs/registry.js";
-import type { CameraPose, PassTimings, RenderPageGlobals, SceneState } from "./camera.js";
+import type { CameraPose, PageFrame, PassTimings, RenderPageGlobals, SceneState } from "./camera.js";
 import { type FoundChromium, findChromium } from "./chromium.js";
+import { idWords } from "./frame-pixels.js";
 import { PageServer } from "./page-server.js";
+import type { Regions } from "./som/regions.js";
 
-/** One rendered view: colour, segmentation ids and depth, rows top-down. */
-export interface RawFrame {
-  width: number;
-  height: number;
-  /** RGBA bytes. */
-  rgba: Buffer;
+/** Segmentation and depth images, rows top-down. */
+export interface FrameBuffers {
   /** 24-bit segmentation colour per pixel (0: background). */
   seg: Uint32Array;
   /** Linear depth along the optical axis in millimetres per pixel (0: nothing hit). */
   depthMm: Uint32Array;
+}
+
+/** One rendered view: colour (rows top-down), what it shows, and on request its segmentation and depth. */
+export interface RawFrame {
+  width: number;
+  height: number;
+  /** RGB bytes, rows top-down. */
+  rgb: Buffer;
+  /** The products and navigation targets in view, found by the page from segmentation and depth. */
+  regions: Regions;
+  /** Present when the frame was rendered with `{ buffers: true }`. */
+  buffers?: FrameBuffers;
   timings: PassTimings & { totalMs: number };
+}
+
+export interface FrameOptions {
+  /** Also bring back the segmentation and depth images (three times the bytes of colour alone). */
+  buffers?: boolean;
+}
+
+/** A frame's segmentation and depth, or a clear error for a frame rendered without them. */
+export function frameBuffers(frame: RawFrame): FrameBuffers {
+  if (!frame.buffers)
+    throw new Error("this frame was rendered without { buffers: true }: it has no segmentation or depth");
+  return frame.buffers;
 }
 
 export interface RenderOptions {
@@ -64,28 +86,6 @@ function launchEnv(extra: Record<string, string>): Record<string, string> {
 interface PooledPage {
   page: Page;
   busy: boolean;
-}
-
-/** Copies `rows` of `rowBytes` from a bottom-up GL buffer into top-down order. */
-function flipRows(src: Uint8Array, offset: number, width: number, height: number): Buffer {
-  const rowBytes = width * 4;
-  const out = Buffer.allocUnsafe(rowBytes * height);
-  for (let y = 0; y < height; y++) {
-    const from = offset + (height - 1 - y) * rowBytes;
-    out.set(src.subarray(from, from + rowBytes), y * rowBytes);
-  }
-  return out;
-}
-
-function packIds(rgba: Buffer, needAlpha: boolean): Uint32Array {
-  const n = rgba.length / 4;
-  const out = new Uint32Array(n);
-  for (let i = 0; i < n; i++) {
-    const j = i * 4;
-    if (needAlpha && rgba[j + 3] !== 255) continue;
-    out[i] = (rgba[j]! << 16) | (rgba[j + 1]! << 8) | rgba[j + 2]!;
-  }
-  return out;
 }
 
 /** Rendering failed, and failed again after the browser or page was restarted. */
@@ -295,21 +295,27 @@ export class RenderService {
     env: EnvId,
     pose: CameraPose,
     state: SceneState = { hidden: [], held: null },
+    opts: FrameOptions = {},
   ): Promise<RawFrame> {
     try {
-      return await this.renderOnce(env, pose, state);
+      return await this.renderOnce(env, pose, state, opts);
     } catch (first) {
       if (this.closed) throw first;
       try {
         await this.recover();
-        return await this.renderOnce(env, pose, state);
+        return await this.renderOnce(env, pose, state, opts);
       } catch (second) {
         throw new RenderError(`rendering ${env} failed twice: ${short(second)} (first: ${short(first)})`);
       }
     }
   }
 
-  private async renderOnce(env: EnvId, pose: CameraPose, state: SceneState): Promise<RawFrame> {
+  private async renderOnce(
+    env: EnvId,
+    pose: CameraPose,
+    state: SceneState,
+    opts: FrameOptions,
+  ): Promise<RawFrame> {
     const t0 = performance.now();
     const pooled = await this.acquire(env);
     const id = String(++this.frameSeq);
@@ -317,25 +323,34 @@ export class RenderService {
     // If the page fails first, the frame is cancelled: its rejection is handled here, not left loose.
     frame.catch(() => {});
     try {
-      const timings = await pooled.page.evaluate(
-        ([p, frameId, s]) =>
-          (globalThis as unknown as RenderPageGlobals).siturecRender!.observe(p, frameId, s),
-        [pose, id, state] as const,
+      const buffers = opts.buffers ?? false;
+      const answer = await pooled.page.evaluate(
+        ([p, frameId, s, b]) =>
+          (globalThis as unknown as RenderPageGlobals).siturecRender!.observe(p, frameId, s, b),
+        [pose, id, state, buffers] as const,
       );
+      const { timings, regions } = JSON.parse(answer) as PageFrame;
       const body = await frame;
-      const size = this.width * this.height * 4;
-      if (body.length !== size * 3)
-        throw new Error(`render: frame ${id} has ${body.length} bytes, expected ${size * 3}`);
-      const rgba = flipRows(body, 0, this.width, this.height);
-      const seg = packIds(flipRows(body, size, this.width, this.height), false);
-      const depthMm = packIds(flipRows(body, size * 2, this.width, this.height), true);
+      const { width: w, height: h } = this;
+      const colour = w * h * 3;
+      const size = w * h * 4;
+      const expected = buffers ? colour + size * 2 : colour;
+      if (body.length !== expected)
+        throw new Error(`render: frame ${id} has ${body.length} bytes, expected ${expected}`);
       this.release(env, pooled);
       return {
-        width: this.width,
-        height: this.height,
-        rgba,
-        seg,
-        depthMm,
+        width: w,
+        height: h,
+        rgb: body.subarray(0, colour),
+        regions,
+        ...(buffers
+          ? {
+              buffers: {
+                seg: idWords(body, colour, w, h),
+                depthMm: idWords(body, colour + size, w, h),
+              },
+            }
+          : {}),
         timings: { ...timings, totalMs: performance.now() - t0 },
       };
     } catch (err) {

@@ -5,7 +5,8 @@ import { loadEnvData } from "../envs/env-data.js";
 import type { CameraPose } from "./camera.js";
 import { GOLDEN_SIZE, GOLDEN_VIEWS, imageDifference } from "./golden.js";
 import { handleFor, type Observation, observe, resolveHandle, storeContext } from "./observer.js";
-import { RenderService } from "./render-service.js";
+import { frameBuffers, RenderService } from "./render-service.js";
+import { extractRegions } from "./som/regions.js";
 
 let service: RenderService;
 beforeAll(async () => {
@@ -35,16 +36,49 @@ function productsOnShelf(fixtureId: string, side: "front" | "back"): string[] {
     .map((i) => i.product);
 }
 
+const sameWords = (a: Uint32Array, b: Uint32Array) =>
+  Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+
 describe("render service", () => {
   it("segmentation colours are exact: every labelled pixel is a product or a target", async () => {
-    const frame = await service.render("supermarket", waypointPose(supermarket, "shelf-03", "front"));
+    const frame = await service.render(
+      "supermarket",
+      waypointPose(supermarket, "shelf-03", "front"),
+      undefined,
+      {
+        buffers: true,
+      },
+    );
+    const { seg, depthMm } = frameBuffers(frame);
     const known = storeContext("supermarket").colorIndex;
-    const ids = new Set(frame.seg);
+    const ids = new Set(seg);
     ids.delete(0);
     expect(ids.size).toBeGreaterThan(5);
     for (const id of ids)
       expect(known.has(id), `#${id.toString(16).padStart(6, "0")} is not a known colour`).toBe(true);
-    expect(frame.depthMm.some((d) => d > 0)).toBe(true);
+    expect(depthMm.some((d) => d > 0)).toBe(true);
+  });
+
+  it("the page finds the same regions as the region finder does on the frame's own segmentation and depth", async () => {
+    for (const [where, side] of [
+      ["shelf-03", "front"],
+      ["open-cooler-2", "front"],
+    ] as const) {
+      const frame = await service.render("supermarket", waypointPose(supermarket, where, side), undefined, {
+        buffers: true,
+      });
+      const regions = extractRegions(
+        { width: frame.width, height: frame.height, ...frameBuffers(frame) },
+        storeContext("supermarket").colorIndex,
+      );
+      expect(regions.products.length).toBeGreaterThan(0);
+      expect(frame.regions).toEqual(regions);
+      // Without buffers only the colour image comes back, and the same regions with it.
+      const plain = await service.render("supermarket", waypointPose(supermarket, where, side));
+      expect(plain.buffers).toBeUndefined();
+      expect(plain.rgb.equals(frame.rgb)).toBe(true);
+      expect(plain.regions).toEqual(regions);
+    }
   });
 
   it("shows a shelf's products, with different handles per role that resolve to the same product", async () => {
@@ -97,20 +131,20 @@ describe("render service", () => {
 
   it("renders the same pose to the same bytes", async () => {
     const pose = waypointPose(supermarket, "open-cooler-2", "front");
-    const a = await service.render("supermarket", pose);
-    const b = await service.render("supermarket", pose);
-    expect(Buffer.compare(a.rgba, b.rgba)).toBe(0);
-    expect(Buffer.from(a.seg.buffer).equals(Buffer.from(b.seg.buffer))).toBe(true);
-    expect(Buffer.from(a.depthMm.buffer).equals(Buffer.from(b.depthMm.buffer))).toBe(true);
+    const a = await service.render("supermarket", pose, undefined, { buffers: true });
+    const b = await service.render("supermarket", pose, undefined, { buffers: true });
+    expect(Buffer.compare(a.rgb, b.rgb)).toBe(0);
+    expect(sameWords(frameBuffers(a).seg, frameBuffers(b).seg)).toBe(true);
+    expect(sameWords(frameBuffers(a).depthMm, frameBuffers(b).depthMm)).toBe(true);
   });
 
   it.each(GOLDEN_VIEWS)("looks like its golden image: $name", async (view) => {
     const frame = await service.render(view.env, view.pose);
     const golden = await sharp(readFileSync(new URL(`./testdata/golden-${view.name}.png`, import.meta.url)))
-      .ensureAlpha()
+      .removeAlpha()
       .raw()
       .toBuffer();
-    const diff = imageDifference(frame.rgba, golden);
+    const diff = imageDifference(frame.rgb, golden);
     expect(
       diff.mean,
       "mean channel difference (run scripts/update-golden.ts after an intended change)",
@@ -126,20 +160,23 @@ describe("render qualities", () => {
     const fast = await RenderService.start({ width: 1280, height: 720, poolSize: 1 });
     try {
       const [a, b, plain] = [
+        await high.render("supermarket", pose, undefined, { buffers: true }),
         await high.render("supermarket", pose),
-        await high.render("supermarket", pose),
-        await fast.render("supermarket", pose),
+        await fast.render("supermarket", pose, undefined, { buffers: true }),
       ];
       expect([a.width, a.height]).toEqual([1280, 720]);
-      expect(a.rgba.equals(b.rgba)).toBe(true);
+      expect(a.rgb.equals(b.rgb)).toBe(true);
       // Edges blend neighbouring colours: more distinct colours than the same view drawn without.
-      const colours = (rgba: Buffer) =>
-        new Set(new Uint32Array(rgba.buffer, rgba.byteOffset, rgba.length / 4)).size;
-      expect(a.rgba.equals(plain.rgba)).toBe(false);
-      expect(colours(a.rgba)).toBeGreaterThan(colours(plain.rgba) * 1.1);
+      const colours = (rgb: Buffer) => {
+        const seen = new Set<number>();
+        for (let i = 0; i < rgb.length; i += 3) seen.add((rgb[i]! << 16) | (rgb[i + 1]! << 8) | rgb[i + 2]!);
+        return seen.size;
+      };
+      expect(a.rgb.equals(plain.rgb)).toBe(false);
+      expect(colours(a.rgb)).toBeGreaterThan(colours(plain.rgb) * 1.1);
       // Segmentation and depth are never multisampled: the same ids and depths as the plain view.
-      expect(Buffer.from(a.seg.buffer).equals(Buffer.from(plain.seg.buffer))).toBe(true);
-      expect(Buffer.from(a.depthMm.buffer).equals(Buffer.from(plain.depthMm.buffer))).toBe(true);
+      expect(sameWords(frameBuffers(a).seg, frameBuffers(plain).seg)).toBe(true);
+      expect(sameWords(frameBuffers(a).depthMm, frameBuffers(plain).depthMm)).toBe(true);
     } finally {
       await Promise.all([high.close(), fast.close()]);
     }

@@ -4,6 +4,7 @@ import sharp from "sharp";
 import { ROLES } from "../core/roles.js";
 import { minimap } from "./minimap.js";
 import type { Observation } from "./observer.js";
+import { frameBuffers } from "./render-service.js";
 import { encodePng } from "./som/annotate.js";
 
 /** Depth shown as an image: near is bright, 20 m and beyond (or nothing) black. */
@@ -13,11 +14,13 @@ const DEPTH_IMAGE_RANGE_MM = 20_000;
  * Writes everything one observation holds into a folder: rgb.png; depth.png (a picture) and
  * depth.f32 (raw little-endian float32 metres, row-major from the top-left, 0 where nothing was
  * hit); seg.png (exact segmentation colours); each role's annotated view and minimap; and
- * entities.json with both roles' visible products, navigation targets and captions.
+ * entities.json with both roles' visible products, navigation targets and captions. The
+ * observation must have been rendered with `{ buffers: true }`.
  */
 export async function writeObservation(obs: Observation, dir: string): Promise<string[]> {
   mkdirSync(dir, { recursive: true });
-  const { width, height, rgba, seg, depthMm } = obs.frame;
+  const { width, height, rgb } = obs.frame;
+  const { seg, depthMm } = frameBuffers(obs.frame);
   const depthImage = Buffer.alloc(width * height);
   const depthRaw = Buffer.alloc(width * height * 4);
   const segRgb = Buffer.alloc(width * height * 3);
@@ -34,7 +37,7 @@ export async function writeObservation(obs: Observation, dir: string): Promise<s
     segRgb[i * 3 + 2] = id & 255;
   }
   const files: [string, Buffer][] = [
-    ["rgb.png", await encodePng(rgba, width, height)],
+    ["rgb.png", await encodePng(rgb, width, height)],
     [
       "depth.png",
       await sharp(depthImage, { raw: { width, height, channels: 1 } })

@@ -27,6 +27,7 @@ export function visibleNow(obs: Observation, role: Role = "shopper"): VisibleNow
 const REUSED_TIMINGS: Observation["timings"] = Object.freeze({
   rgbMs: 0,
   idsMs: 0,
+  regionsMs: 0,
   postMs: 0,
   totalMs: 0,
   somMs: 0,

@@ -4,7 +4,7 @@ import { loadEnvData } from "../../envs/env-data.js";
 import { envDefinition } from "../../envs/registry.js";
 import type { CameraPose } from "../camera.js";
 import { observe } from "../observer.js";
-import type { RenderService } from "../render-service.js";
+import { frameBuffers, type RenderService } from "../render-service.js";
 import { tourStops } from "../tour.js";
 import { distinctiveWords, wasRead } from "./distinctive-words.js";
 import { ocrWords, type PixelBox } from "./ocr.js";
@@ -96,15 +96,15 @@ export async function measureLegibility(
   let sightingsRead = 0;
   const best = new Map<string, { pixels: number; at: string }>();
   for (const { name: at, pose } of poses) {
-    const obs = await observe(render, env, pose);
+    const obs = await observe(render, env, pose, undefined, { buffers: true });
     const view = obs.roles.shopper;
     const near = view.products.filter((p) => p.distanceM <= reach);
     if (!near.length) continue;
-    const { rgba, width, height } = obs.frame;
-    const words = await ocrWords(rgba, width, height, opts.scale ?? OCR_SCALE);
+    const { rgb, width, height } = obs.frame;
+    const words = await ocrWords(rgb, width, height, opts.scale ?? OCR_SCALE);
     const ids = near.map((p) => view.handles.products[p.handle]!);
     const boxes = productBoxes(
-      obs.frame,
+      { width, height, ...frameBuffers(obs.frame) },
       new Map(ids.map((id) => [colourOf.get(id)!, id])),
       (id) => marginsOf.get(id)!,
     );
@@ -121,7 +121,7 @@ export async function measureLegibility(
       const ok =
         wanted.some((w) => wasRead(w, words)) ||
         (box !== undefined &&
-          (await ocrWords(rgba, width, height, opts.scale ?? OCR_SCALE, box).then((focused) =>
+          (await ocrWords(rgb, width, height, opts.scale ?? OCR_SCALE, box).then((focused) =>
             wanted.some((w) => wasRead(w, focused)),
           )));
       sightings++;

@@ -27,13 +27,13 @@ export interface PixelBox {
 }
 
 /**
- * The words tesseract reads in an RGBA frame (or in one `region` of it), lower-case. The frame is
+ * The words tesseract reads in an RGB frame (or in one `region` of it), lower-case. The frame is
  * made grey first (tesseract's own binarisation loses most coloured labels: measured, it reads
  * almost nothing of a colour view whose grey version it reads well); page segmentation mode 11
  * (sparse text) suits a view of many small labels; `scale` enlarges the image first (Lanczos).
  */
 export async function ocrWords(
-  rgba: Buffer,
+  rgb: Buffer,
   width: number,
   height: number,
   scale = 1,
@@ -42,9 +42,7 @@ export async function ocrWords(
   const dir = await mkdtemp(join(tmpdir(), "siturec-ocr-"));
   try {
     const file = join(dir, "view.png");
-    let image = sharp(rgba, { raw: { width, height, channels: 4 } })
-      .removeAlpha()
-      .grayscale();
+    let image = sharp(rgb, { raw: { width, height, channels: 3 } }).grayscale();
     // A region is stretched to full contrast, as a reader's eye adapts to the one label it looks at.
     if (region) image = sharp(await image.extract(region).png().toBuffer()).normalise();
     const [w, h] = region ? [region.width, region.height] : [width, height];

@@ -2,9 +2,11 @@
 // Pixels go back as one binary POST of the three raw buffers, not as base64 through evaluate().
 
 import type { RenderPageApi } from "../camera.js";
+import { idWords, rgbRows } from "../frame-pixels.js";
 import { buildScene, type SceneData } from "../scene/build-scene.js";
 import { LABEL_FONT } from "../scene/label-atlas.js";
 import { ObservationPasses } from "../scene/passes.js";
+import { extractRegions, segmentationIndex } from "../som/regions.js";
 
 declare global {
   interface Window {
@@ -29,18 +31,34 @@ async function start(): Promise<void> {
   const passes = new ObservationPasses(built, width, height, params.get("q") === "high" ? 4 : 0);
   passes.render({ x: data.layout.start.x, z: data.layout.start.z, yaw: data.layout.start.yaw, pitch: 0 });
   const buildMs = performance.now() - t0;
+  const index = segmentationIndex(data.catalog, data.layout);
+  const size = width * height * 4;
   let frames = 0;
+  const upload = async (frameId: string, parts: Uint8Array<ArrayBuffer>[]) => {
+    const response = await fetch(`/frame/${frameId}`, { method: "POST", body: new Blob(parts) });
+    if (!response.ok) throw new Error(`frame upload failed: ${response.status}`);
+    // Each frame's Blob holds its megabytes in the browser until V8 collects it, and V8 does not feel
+    // that memory; without a collection now and then, uploads fail after a few hundred frames.
+    if (++frames % 40 === 0) (globalThis as unknown as { gc?: () => void }).gc?.();
+  };
   window.siturecRender = {
-    async observe(pose, frameId, state) {
+    async observe(pose, frameId, state, buffers) {
       passes.setState(state ?? { hidden: [], held: null });
       const timings = passes.render(pose);
-      const t = performance.now();
-      const response = await fetch(`/frame/${frameId}`, { method: "POST", body: new Blob([passes.pixels]) });
-      if (!response.ok) throw new Error(`frame upload failed: ${response.status}`);
-      // Each frame's Blob holds 3.6 MB in the browser until V8 collects it, and V8 does not feel that
-      // memory; without a collection now and then, uploads fail after a few hundred frames.
-      if (++frames % 40 === 0) (globalThis as unknown as { gc?: () => void }).gc?.();
-      return { ...timings, postMs: performance.now() - t };
+      // The page finds the regions itself, so only the colour image has to cross to Node, as RGB rows
+      // top-down: the upload costs about 20 ms a megabyte on two cores, and segmentation and depth
+      // would add another 2.4 MB.
+      let t = performance.now();
+      const seg = idWords(passes.pixels, size, width, height);
+      const depthMm = idWords(passes.pixels, 2 * size, width, height);
+      const regions = extractRegions({ width, height, seg, depthMm }, index);
+      const regionsMs = performance.now() - t;
+      t = performance.now();
+      const rgb = rgbRows(passes.pixels, width, height);
+      await upload(frameId, buffers ? [rgb, passes.pixels.subarray(size)] : [rgb]);
+      const postMs = performance.now() - t;
+      // As one JSON string: Playwright's own serialiser walks every number of the outlines one by one.
+      return JSON.stringify({ timings: { ...timings, regionsMs, postMs }, regions });
     },
     info: () => ({ renderer: passes.rendererInfo(), width, height, buildMs }),
   };

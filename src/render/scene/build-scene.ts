@@ -119,9 +119,11 @@ export function buildScene(data: SceneData): BuiltScene {
   const packages = new AtlasPool(() => new LabelAtlas(4096, 256));
   const shelfTagAtlases = new AtlasPool(() => new LabelAtlas(4096, 512, 128));
   const cardAtlases = new AtlasPool(() => new LabelAtlas(4096, 256));
-  // Floor, walls, fixtures and signs share the signs' atlas (its white patch for plain parts).
+  // Floor, walls, fixtures and signs are built with the signs' atlas kit. What shows no label is drawn
+  // without the atlas: a texture fetch per pixel is a third of a colour frame on a CPU rasteriser.
   const kit = signs.kit;
   const lit = signs.material;
+  const plain = new MeshBasicMaterial({ vertexColors: true });
   const heroOf = heroWords(
     data.catalog.products.map((p) => p.name),
     neighbourhoods(data),
@@ -141,16 +143,16 @@ export function buildScene(data: SceneData): BuiltScene {
 
   const { width, depth, ceiling } = data.layout.floor;
   const floor = kit.box(width, 0.02, depth, width / 2, -0.01, depth / 2, color(FLOOR), true);
-  add(placed(floor, 0, 0, 0, lit), null);
+  add(placed(floor, 0, 0, 0, plain), null);
   const ceil = kit.box(width, 0.02, depth, width / 2, ceiling + 0.01, depth / 2, color(CEILING), true);
-  add(placed(ceil, 0, 0, 0, lit), null);
+  add(placed(ceil, 0, 0, 0, plain), null);
   const walls = data.layout.walls.map((w) => {
     const len = Math.hypot(w.to[0] - w.from[0], w.to[1] - w.from[1]);
     const geo = kit.box(len, w.height, w.thickness, 0, w.height / 2, 0, color(WALL));
     const angle = Math.atan2(-(w.to[1] - w.from[1]), w.to[0] - w.from[0]);
     return geo.rotateY(angle).translate((w.from[0] + w.to[0]) / 2, 0, (w.from[1] + w.to[1]) / 2);
   });
-  if (walls.length) add(placed(kit.merge(walls), 0, 0, 0, lit), null);
+  if (walls.length) add(placed(kit.merge(walls), 0, 0, 0, plain), null);
 
   for (const target of data.layout.navTargets) {
     if (target.type === "fixture") addFixture(target);
@@ -163,8 +165,9 @@ export function buildScene(data: SceneData): BuiltScene {
       { top: "", main: f.name, background: "#1f3b57", accent: "#1f3b57" },
       fixtureSignAspect(f),
     );
-    const { solid, glass } = fixtureGeometry(kit, f, sign);
-    add(placed(solid, f.location[0], f.location[1], f.yaw, lit), f.segColor);
+    const { solid, signs: boards, glass } = fixtureGeometry(kit, f, sign);
+    add(placed(solid, f.location[0], f.location[1], f.yaw, plain), f.segColor);
+    add(placed(boards, f.location[0], f.location[1], f.yaw, lit), f.segColor);
     if (glass) add(placed(glass, f.location[0], f.location[1], f.yaw, glassMat), null, true);
   }
 
@@ -222,7 +225,7 @@ export function buildScene(data: SceneData): BuiltScene {
         kit.box(skin, STORE_WALL_HEIGHT, z1 - z0, xx, STORE_WALL_HEIGHT / 2, (z0 + z1) / 2, skinColor),
       );
     }
-    add(placed(kit.merge(parts), 0, 0, 0, lit), s.segColor);
+    add(placed(kit.merge(parts), 0, 0, 0, plain), s.segColor);
     // The storefront sign, above the doorway on the outside, and a smaller one inside.
     const label = signs.addLabel(
       { top: "", main: s.name, background: "#2b2b2b", accent: "#2b2b2b" },
@@ -259,7 +262,7 @@ export function buildScene(data: SceneData): BuiltScene {
         kit.box(a1 - a0, p.height, b1 - b0, (a0 + a1) / 2, p.height / 2, (b0 + b1) / 2, color("#f4f1ec")),
       );
     }
-    add(placed(kit.merge(parts), 0, 0, 0, lit), a.segColor);
+    add(placed(kit.merge(parts), 0, 0, 0, plain), a.segColor);
     // A standing sign at the corner of the open edge, readable from the walkway and from inside.
     const label = signs.addLabel(
       { top: "", main: a.name, background: "#46603f", accent: "#46603f" },

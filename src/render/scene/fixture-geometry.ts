@@ -22,14 +22,15 @@ export function fixtureSignAspect(f: Fixture): number {
 
 /**
  * A fixture in its own frame (width along x, depth along z, front facing -z, standing on y = 0):
- * the solid body, its sign (both faces for island fixtures), and the glass of freezer doors and lids
- * (drawn only in the colour pass: the camera sees through it to the goods).
+ * the solid body (plain colours), its sign boards (both faces for island fixtures: the only part
+ * that shows the label atlas), and the glass of freezer doors and lids (drawn only in the colour
+ * pass: the camera sees through it to the goods).
  */
 export function fixtureGeometry(
   kit: ShapeKit,
   f: Fixture,
   sign: UvRect,
-): { solid: BufferGeometry; glass?: BufferGeometry } {
+): { solid: BufferGeometry; signs: BufferGeometry; glass?: BufferGeometry } {
   const { width: w, depth: d, height: H } = f.size;
   const parts: BufferGeometry[] = [];
   const boards = (c: typeof METAL, inset: number, zOffset = 0) => {
@@ -91,10 +92,10 @@ export function fixtureGeometry(
   const front = kit.labelledBox(signW, SIGN.h, SIGN.d, color("#ffffff"), sign);
   // Island fixtures hang two boards back to back, one readable from each aisle.
   front.translate(0, hangAt - SIGN.h / 2, f.sides.length === 2 ? -SIGN.d / 2 : -d / 2 + 0.05);
-  parts.push(front);
+  const boardsOf = [front];
   if (f.sides.length === 2) {
     const back = kit.labelledBox(signW, SIGN.h, SIGN.d, color("#ffffff"), sign).rotateY(Math.PI);
-    parts.push(back.translate(0, hangAt - SIGN.h / 2, SIGN.d / 2));
+    boardsOf.push(back.translate(0, hangAt - SIGN.h / 2, SIGN.d / 2));
   }
   parts.push(
     kit.box(
@@ -118,5 +119,5 @@ export function fixtureGeometry(
       METAL,
     ),
   );
-  return { solid: kit.merge(parts), glass };
+  return { solid: kit.merge(parts), signs: kit.merge(boardsOf), glass };
 }

@@ -20,7 +20,9 @@ const DEG = Math.PI / 180;
 
 // The id pass writes two targets at once (WebGL2 multiple render targets): segmentation, the exact
 // 24-bit colour, bypassing three's colour management (no tone mapping, no sRGB conversion); and
-// depth, the linear distance along the optical axis in millimetres packed into RGB, alpha 255 for a hit.
+// depth, the linear distance along the optical axis in millimetres (at least 1 for a hit). Both are
+// written low byte first with alpha 0, so each pixel read back is, as a little-endian 32-bit word,
+// the value itself, and 0 where nothing was drawn: no per-pixel unpacking on the way out.
 const ID_VERTEX = `varying float vDepth;
 void main() {
 #include <begin_vertex>
@@ -32,12 +34,12 @@ varying float vDepth;
 layout(location = 0) out highp vec4 gSeg;
 layout(location = 1) out highp vec4 gDepth;
 void main() {
-  gSeg = vec4(uColor, 1.0);
-  float mm = clamp(floor(vDepth * 1000.0 + 0.5), 0.0, 16777215.0);
-  float r = floor(mm / 65536.0);
-  float g = floor((mm - r * 65536.0) / 256.0);
-  float b = mm - r * 65536.0 - g * 256.0;
-  gDepth = vec4(r, g, b, 255.0) / 255.0;
+  gSeg = vec4(uColor.b, uColor.g, uColor.r, 0.0);
+  float mm = clamp(floor(vDepth * 1000.0 + 0.5), 1.0, 16777215.0);
+  float hi = floor(mm / 65536.0);
+  float mid = floor((mm - hi * 65536.0) / 256.0);
+  float lo = mm - hi * 65536.0 - mid * 256.0;
+  gDepth = vec4(lo, mid, hi, 0.0) / 255.0;
 }`;
 
 function idMaterial(hex: string | null): ShaderMaterial {
@@ -185,41 +187,29 @@ export class ObservationPasses {
   }
 
   /** Renders colour, segmentation and depth for a pose into `pixels`. */
-  render(pose: CameraPose): Omit<PassTimings, "postMs"> {
+  render(pose: CameraPose): Pick<PassTimings, "rgbMs" | "idsMs"> {
     this.setPose(pose);
-    const size = this.width * this.height * 4;
+    const { width: w, height: h } = this;
+    const size = w * h * 4;
     const t0 = performance.now();
     this.draw(true);
-    this.renderer.readRenderTargetPixels(
-      this.colourTarget,
-      0,
-      0,
-      this.width,
-      this.height,
-      this.pixels.subarray(0, size),
-    );
+    this.renderer.readRenderTargetPixels(this.colourTarget, 0, 0, w, h, this.pixels.subarray(0, size));
     const t1 = performance.now();
     this.draw(false);
-    this.renderer.readRenderTargetPixels(
-      this.idTarget,
-      0,
-      0,
-      this.width,
-      this.height,
-      this.pixels.subarray(size, 2 * size),
-      undefined,
-      0,
-    );
-    this.renderer.readRenderTargetPixels(
-      this.idTarget,
-      0,
-      0,
-      this.width,
-      this.height,
-      this.pixels.subarray(2 * size),
-      undefined,
-      1,
-    );
+    for (const [target, from] of [
+      [0, size],
+      [1, 2 * size],
+    ] as const)
+      this.renderer.readRenderTargetPixels(
+        this.idTarget,
+        0,
+        0,
+        w,
+        h,
+        this.pixels.subarray(from, from + size),
+        undefined,
+        target,
+      );
     const t2 = performance.now();
     this.built.items.forEach((item, i) => {
       item.mesh.material = this.lit[i]!;

@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { BADGE, badgeBaseline, badgeBox, drawBadge } from "./badge.js";
 import { glyphMasks } from "./glyph-atlas.js";
 import { Coverage } from "./outline-raster.js";
-import { parseHex, rgbOf } from "./rgb-image.js";
+import { parseHex } from "./rgb-image.js";
 import type { RoleView } from "./role-view.js";
 
 /** Outline colours for product regions, cycled by handle (high contrast on shelves). */
@@ -78,13 +78,21 @@ export async function drawOverlay(rgb: Buffer, width: number, height: number, vi
     drawBadge(rgb, width, height, place(b, width, height), b.text, parseHex(b.fill), parseHex(b.ink), glyphs);
 }
 
-/** The annotated first-person image of a role: the colour frame with its overlay, as PNG. */
-export async function annotate(rgba: Buffer, width: number, height: number, view: RoleView): Promise<Buffer> {
-  const rgb = rgbOf(rgba, width, height);
+/**
+ * The annotated first-person image of a role: the colour frame (RGB) with its overlay, as PNG. The
+ * overlay is drawn on a copy: both roles annotate the same frame.
+ */
+export async function annotate(
+  frame: Buffer,
+  width: number,
+  height: number,
+  view: RoleView,
+): Promise<Buffer> {
+  const rgb = Buffer.from(frame);
   await drawOverlay(rgb, width, height, view);
   return png(rgb, width, height);
 }
 
-export function encodePng(rgba: Buffer, width: number, height: number): Promise<Buffer> {
-  return png(rgbOf(rgba, width, height), width, height);
+export function encodePng(rgb: Buffer, width: number, height: number): Promise<Buffer> {
+  return png(rgb, width, height);
 }

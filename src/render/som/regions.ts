@@ -1,4 +1,6 @@
 import { contours } from "d3-contour";
+import type { Catalog } from "../../core/catalog.js";
+import type { Layout } from "../../core/layout.js";
 
 /** What a segmentation colour stands for. */
 export interface EntityRef {
@@ -33,6 +35,22 @@ export interface TargetRegion {
   pixels: number;
   minDepthM: number;
   box: Box;
+}
+
+/** What a view shows: its products and navigation targets, each within its annotation distance. */
+export interface Regions {
+  products: ProductRegion[];
+  targets: TargetRegion[];
+}
+
+/** Segmentation colour (24-bit) → the product or navigation target drawn in it. */
+export function segmentationIndex(catalog: Catalog, layout: Layout): Map<number, EntityRef> {
+  const index = new Map<number, EntityRef>();
+  for (const p of catalog.products)
+    index.set(Number.parseInt(p.segColor.slice(1), 16), { kind: "product", id: p.id });
+  for (const t of layout.navTargets)
+    index.set(Number.parseInt(t.segColor.slice(1), 16), { kind: "target", id: t.id });
+  return index;
 }
 
 /**
@@ -81,33 +99,71 @@ function dilate(mask: Uint8Array, w: number, h: number, r: number): Uint8Array {
 /** Labels 8-connected components of a mask; returns the label image and the count. */
 function components(mask: Uint8Array, w: number, h: number): { labels: Int32Array; count: number } {
   const labels = new Int32Array(w * h);
-  const stack: number[] = [];
+  const stack = new Int32Array(w * h);
   let count = 0;
   for (let start = 0; start < w * h; start++) {
     if (!mask[start] || labels[start]) continue;
     count++;
     labels[start] = count;
-    stack.push(start);
-    while (stack.length) {
-      const i = stack.pop()!;
+    let top = 0;
+    stack[top++] = start;
+    while (top) {
+      const i = stack[--top]!;
       const x = i % w;
       const y = (i - x) / w;
-      for (let dy = -1; dy <= 1; dy++) {
-        const ny = y + dy;
-        if (ny < 0 || ny >= h) continue;
-        for (let dx = -1; dx <= 1; dx++) {
-          const nx = x + dx;
-          if (nx < 0 || nx >= w) continue;
+      for (let ny = Math.max(0, y - 1); ny <= Math.min(h - 1, y + 1); ny++) {
+        for (let nx = Math.max(0, x - 1); nx <= Math.min(w - 1, x + 1); nx++) {
           const j = ny * w + nx;
           if (mask[j] && !labels[j]) {
             labels[j] = count;
-            stack.push(j);
+            stack[top++] = j;
           }
         }
       }
     }
   }
   return { labels, count };
+}
+
+/** Per component of a label image: its box and how many pixels of `mask` it covers, in one pass. */
+function componentStats(labels: Int32Array, mask: Uint8Array, w: number, count: number) {
+  const stats = Array.from({ length: count + 1 }, () => ({ pixels: 0, x0: w, y0: Infinity, x1: -1, y1: -1 }));
+  for (let i = 0, x = 0, y = 0; i < labels.length; i++, x++) {
+    if (x === w) {
+      x = 0;
+      y++;
+    }
+    const c = labels[i]!;
+    if (!c) continue;
+    const s = stats[c]!;
+    if (mask[i]) s.pixels++;
+    if (x < s.x0) s.x0 = x;
+    if (x > s.x1) s.x1 = x;
+    if (y < s.y0) s.y0 = y;
+    if (y > s.y1) s.y1 = y;
+  }
+  return stats;
+}
+
+/**
+ * The outline of component `c` as rings in the crop's coordinates, traced on the component's own
+ * box (a grid the size of the whole crop per component made many-component products slow).
+ */
+function outline(
+  labels: Int32Array,
+  cw: number,
+  c: number,
+  box: { x0: number; y0: number; x1: number; y1: number },
+): [number, number][][] {
+  const bw = box.x1 - box.x0 + 1;
+  const bh = box.y1 - box.y0 + 1;
+  const values = new Uint8Array(bw * bh);
+  for (let y = 0; y < bh; y++)
+    for (let x = 0; x < bw; x++) values[y * bw + x] = labels[(y + box.y0) * cw + x + box.x0] === c ? 1 : 0;
+  const [shape] = contours().size([bw, bh]).thresholds([0.5])(values as unknown as number[]);
+  return (shape?.coordinates ?? []).flatMap((polygon) =>
+    polygon.map((ring) => ring.map(([x, y]) => [x! + box.x0, y! + box.y0] as [number, number])),
+  );
 }
 
 /**
@@ -118,7 +174,7 @@ function components(mask: Uint8Array, w: number, h: number): { labels: Int32Arra
 export function extractRegions(
   frame: { width: number; height: number; seg: Uint32Array; depthMm: Uint32Array },
   index: ReadonlyMap<number, EntityRef>,
-): { products: ProductRegion[]; targets: TargetRegion[] } {
+): Regions {
   const { width: w, height: h, seg, depthMm } = frame;
   const area = (w * h) / (640 * 480);
   const minProduct = SOM_LIMITS.minProductPixels * area;
@@ -127,16 +183,27 @@ export function extractRegions(
   const productRange = SOM_LIMITS.productRangeM * 1000;
   const targetRange = SOM_LIMITS.targetRangeM * 1000;
   const stats = new Map<number, Stats>();
-  for (let i = 0; i < seg.length; i++) {
+  // Runs of one colour are long: look the colour up once per run.
+  let runId = 0;
+  let ref: EntityRef | undefined;
+  let range = 0;
+  let s: Stats | undefined;
+  for (let i = 0, x = 0, y = 0; i < seg.length; i++, x++) {
+    if (x === w) {
+      x = 0;
+      y++;
+    }
     const id = seg[i]!;
     if (id === 0) continue;
-    const ref = index.get(id);
+    if (id !== runId) {
+      runId = id;
+      ref = index.get(id);
+      range = ref?.kind === "product" ? productRange : targetRange;
+      s = stats.get(id);
+    }
     if (!ref) continue;
     const d = depthMm[i]!;
-    if (d === 0 || d > (ref.kind === "product" ? productRange : targetRange)) continue;
-    const x = i % w;
-    const y = (i - x) / w;
-    let s = stats.get(id);
+    if (d === 0 || d > range) continue;
     if (!s) {
       s = { ref, id, pixels: 0, minDepth: d, box: { x0: x, y0: y, x1: x, y1: y } };
       stats.set(id, s);
@@ -180,29 +247,14 @@ export function extractRegions(
     const grown = dilate(mask, cw, ch, SOM_LIMITS.mergeRadiusPx);
     const { labels, count } = components(grown, cw, ch);
     const parts: ProductComponent[] = [];
+    const boxes = componentStats(labels, mask, cw, count);
     for (let c = 1; c <= count; c++) {
-      let pixels = 0;
-      const box = { x0: cw, y0: ch, x1: -1, y1: -1 };
-      const values = new Float64Array(cw * ch);
-      for (let i = 0; i < cw * ch; i++) {
-        if (labels[i] !== c) continue;
-        values[i] = 1;
-        if (mask[i]) pixels++;
-        const x = i % cw;
-        const y = (i - x) / cw;
-        box.x0 = Math.min(box.x0, x);
-        box.x1 = Math.max(box.x1, x);
-        box.y0 = Math.min(box.y0, y);
-        box.y1 = Math.max(box.y1, y);
-      }
+      const { pixels, ...box } = boxes[c]!;
       if (pixels < minComponent) continue;
-      const [shape] = contours().size([cw, ch]).thresholds([0.5])(Array.from(values));
-      const rings = (shape?.coordinates ?? []).flatMap((polygon) =>
-        polygon.map((ring) =>
-          ring.map(
-            ([x, y]) =>
-              [Math.min(w, Math.max(0, x! + ox)), Math.min(h, Math.max(0, y! + oy))] as [number, number],
-          ),
+      const rings = outline(labels, cw, c, box).map((ring) =>
+        ring.map(
+          ([x, y]) =>
+            [Math.min(w, Math.max(0, x + ox)), Math.min(h, Math.max(0, y + oy))] as [number, number],
         ),
       );
       parts.push({

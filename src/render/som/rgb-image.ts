@@ -18,14 +18,3 @@ export function blend(rgb: Buffer, o: number, colour: Rgb, a: number): void {
   rgb[o + 1] = (colour[1] * a + rgb[o + 1]! * (255 - a) + 127) / 255;
   rgb[o + 2] = (colour[2] * a + rgb[o + 2]! * (255 - a) + 127) / 255;
 }
-
-/** The RGB of an RGBA frame (the overlay is drawn on a copy; the frame is shared by both roles). */
-export function rgbOf(rgba: Buffer, width: number, height: number): Buffer {
-  const rgb = Buffer.allocUnsafe(width * height * 3);
-  for (let i = 0, o = 0; o < rgb.length; i += 4, o += 3) {
-    rgb[o] = rgba[i]!;
-    rgb[o + 1] = rgba[i + 1]!;
-    rgb[o + 2] = rgba[i + 2]!;
-  }
-  return rgb;
-}

@@ -14,9 +14,7 @@ export const FIXTURE = {
 
 export function fixtureFrame(): Buffer {
   const { width, height, grey } = FIXTURE;
-  const rgba = Buffer.alloc(width * height * 4, grey);
-  for (let i = 3; i < rgba.length; i += 4) rgba[i] = 255;
-  return rgba;
+  return Buffer.alloc(width * height * 3, grey);
 }
 
 export function fixtureView(): RoleView {
