@@ -17,6 +17,43 @@ export interface EvalContext {
   targetedTools: Set<string>;
   /** Whether a visible product of a destination area shows the destination (CGV). */
   goalShownByProducts: boolean;
+  /**
+   * Normalised product names → product id, for resolving a `Recommend` act's display name: the id,
+   * "brand name" and the bare name of every product (a name two products share maps to neither).
+   */
+  productNames: Map<string, string>;
+}
+
+/** A display name as the name index keys it: lower case, punctuation dropped, single spaces. */
+export function normaliseName(s: string): string {
+  return s
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^a-z0-9%.]+/g, " ")
+    .replace(/\.(?!\d)/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+function nameIndex(products: readonly { id: string; name: string; brand: string }[]): Map<string, string> {
+  const index = new Map<string, string>();
+  const ambiguous = new Set<string>();
+  for (const p of products) {
+    for (const key of new Set([
+      p.id.toLowerCase(),
+      normaliseName(`${p.brand} ${p.name}`),
+      normaliseName(p.name),
+    ])) {
+      if (!key || ambiguous.has(key)) continue;
+      const other = index.get(key);
+      if (other !== undefined && other !== p.id) {
+        index.delete(key);
+        ambiguous.add(key);
+      } else index.set(key, p.id);
+    }
+  }
+  return index;
 }
 
 const cache = new Map<EnvId, EvalContext>();
@@ -42,6 +79,7 @@ export function evalContext(env: EnvId): EvalContext {
       placesOf,
       targetedTools: new Set(def.targetedTools),
       goalShownByProducts: def.goalShownByProducts,
+      productNames: nameIndex(data.catalog.products),
     };
     cache.set(env, ctx);
   }

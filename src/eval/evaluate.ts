@@ -1,9 +1,11 @@
 import { JUDGE_DIMENSIONS } from "../agents/types.js";
+import { DECISION_CASES, type DecisionCase } from "../core/decision-alignment.js";
 import { DialogueAct } from "../core/dialogue.js";
 import { envOrder } from "../envs/registry.js";
 import { SUBSETS } from "../tasks/subsets.js";
 import type { Trajectory } from "../trajectory/trajectory.js";
 import { evalContext } from "./eval-context.js";
+import { episodeDecision, recommendedProducts } from "./metrics/decision-alignment.js";
 import {
   actionFollowingRate,
   CGV_HORIZONS,
@@ -50,6 +52,15 @@ export interface CohortReport extends CohortKey {
   ndcg_at_10: MetricValue;
   rpr: MetricValue;
   rpr_cart: MetricValue;
+  /**
+   * Decision Alignment (%) of the situated shopper: CustomerSim's equation (1) with the task's
+   * reference items as the acceptable set and the assistant's Recommend acts as the recommendations.
+   */
+  da: MetricValue;
+  /** Episodes per case of equation (1). */
+  da_cases: Record<DecisionCase, number>;
+  /** Recommend acts whose display name resolved to no catalog product (they recommend nothing). */
+  da_unresolved: number;
   r_mrr_at_10: MetricValue;
   catalog_pct: MetricValue;
   cgv: Record<string, MetricValue>;
@@ -173,6 +184,9 @@ export function evaluateCohort(episodes: Trajectory[]): CohortReport {
       });
     }
   }
+  const decisions = new Map(episodes.map((e) => [e, episodeDecision(e, ctx.productNames)]));
+  const daCases = Object.fromEntries(DECISION_CASES.map((k) => [k, 0])) as Record<DecisionCase, number>;
+  for (const d of decisions.values()) daCases[d.case]++;
   const judged = episodes.filter((e) => judgeScores(e));
   const judge = judged.length
     ? Object.fromEntries(
@@ -196,6 +210,9 @@ export function evaluateCohort(episodes: Trajectory[]): CohortReport {
       const bought = es.filter(purchased);
       return bought.length ? 100 * mean(bought.map((e) => (referencePurchase(e) ? 1 : 0))) : undefined;
     }),
+    da: agg((es) => 100 * mean(es.map((e) => decisions.get(e)!.da))),
+    da_cases: daCases,
+    da_unresolved: episodes.reduce((s, e) => s + recommendedProducts(e, ctx.productNames).unresolved, 0),
     r_mrr_at_10: agg((es) => pct(meanOf(es.map(episodeReferenceMrr)))),
     catalog_pct: agg((es) => {
       const c = es

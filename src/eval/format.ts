@@ -41,6 +41,9 @@ export function cohortJson(c: CohortReport) {
     ndcg_at_10: roundMetric(c.ndcg_at_10),
     rpr: roundMetric(c.rpr),
     rpr_cart: roundMetric(c.rpr_cart),
+    da: roundMetric(c.da),
+    da_cases: c.da_cases,
+    da_unresolved: c.da_unresolved,
     r_mrr_at_10: roundMetric(c.r_mrr_at_10),
     catalog_pct: roundMetric(c.catalog_pct),
     cgv: map(c.cgv),
@@ -64,6 +67,7 @@ export const MAIN_COLUMNS = [
 export const PURCHASE_COLUMNS = [
   ["RPR (%)", "rpr"],
   ["RPR|Cart (%)", "rpr_cart"],
+  ["DA (%)", "da"],
   ["R-MRR@10 (%)", "r_mrr_at_10"],
   ["Catalog (%)", "catalog_pct"],
 ] as const;
