@@ -4,19 +4,14 @@ import { Option } from "commander";
 import { SiturecError } from "../core/errors.js";
 import {
   CATEGORY_IDS,
-  type ChatScores,
-  categoryAttributeVocabulary,
+  type ConversationResult,
   defaultChatStore,
   exportRollouts,
-  type FidelityReport,
-  type FidelityScores,
   loadCustomerSimData,
-  measureFidelity,
-  measureRecQuestBaseline,
+  type ReasonJudge,
+  readNgramModel,
   rowJsonSchema,
   SALES_GREETING,
-  scoreConversations,
-  shopperDialogue,
   shopperSystemPrompt,
 } from "../customersim/index.js";
 import { parseCustomerSimRunConfig } from "../runner/customersim/customersim-config.js";
@@ -28,12 +23,18 @@ import {
 import { resumeHint } from "../runner/plan.js";
 import { readConfigFile } from "../runner/run-config.js";
 import { openRunStore } from "../storage/open-run-store.js";
-import type { RunRow, RunStore } from "../storage/run-store.js";
 import { StorageError } from "../storage/storage-error.js";
+import {
+  CustomerSimJudges,
+  estimatorText,
+  evalTable,
+  evaluateRun,
+  humanBaseline,
+  num,
+  requireCustomerSimRun,
+} from "./customersim-evaluation.js";
 import type { CliIo } from "./io.js";
 import { ProgressReporter } from "./progress-bar.js";
-import { requireRun } from "./runs-command.js";
-import { formatTable } from "./table.js";
 import { parseInteger } from "./tasks-command.js";
 
 const DEFAULT_DIR = "siturec-runs";
@@ -50,124 +51,13 @@ interface CustomerSimRunFlags {
   category?: string;
   personas?: string;
   steering?: string;
+  retrieval?: string;
   concurrency?: number;
   out?: string;
   runId?: string;
   resume?: string;
   quiet?: boolean;
   config?: string;
-}
-
-/** A CustomerSim run of a store, or an error saying what it is instead. */
-export function requireCustomerSimRun(store: RunStore, runId: string): Promise<RunRow> {
-  return requireRun(store, runId, "customersim");
-}
-
-const num = (v: number | null | undefined, digits = 2) =>
-  v === null || v === undefined ? "--" : v.toFixed(digits);
-
-/** One row of `customersim evaluate`: the paper's six columns, with the human values where given. */
-interface EvalRow {
-  conversations: number;
-  da: number;
-  crit: number | null;
-  cpl: number | null;
-  red: number | null;
-  fmt: number;
-  end: number;
-  human?: { crit: number | null; cpl: number | null; red: number | null };
-  delta?: { crit: number | null; cpl: number | null; red: number | null };
-}
-
-function evalRow(chat: ChatScores, fidelity: FidelityScores, human: FidelityScores | undefined): EvalRow {
-  const diff = (a: number | null, b: number | null) => (a === null || b === null ? null : a - b);
-  return {
-    conversations: chat.conversations,
-    da: chat.da,
-    crit: fidelity.crit,
-    cpl: fidelity.cpl,
-    red: fidelity.red,
-    fmt: chat.fmt,
-    end: chat.end,
-    ...(human
-      ? {
-          human: { crit: human.crit, cpl: human.cpl, red: human.red },
-          delta: {
-            crit: diff(fidelity.crit, human.crit),
-            cpl: diff(fidelity.cpl, human.cpl),
-            red: diff(fidelity.red, human.red),
-          },
-        }
-      : {}),
-  };
-}
-
-/** A run's figures per category and overall (DA, Fmt., End. from the conversations; Crit., %Cpl., Red. from the shopper's text). */
-async function evaluateRun(store: RunStore, runId: string, human: FidelityReport | undefined) {
-  const run = await requireCustomerSimRun(store, runId);
-  const data = loadCustomerSimData();
-  const { results, headers } = await readCustomerSimRun(store, runId);
-  if (!results.length) throw new SiturecError(`run ${runId} has no finished conversation to evaluate`);
-  const chat = scoreConversations(results, data.personas.personas);
-  const fidelity = await measureFidelity(
-    results.map((r) => shopperDialogue(r)),
-    {
-      vocabulary: (c) =>
-        (CATEGORY_IDS as readonly string[]).includes(c)
-          ? categoryAttributeVocabulary(c as (typeof CATEGORY_IDS)[number], data)
-          : undefined,
-    },
-  );
-  // RecQuest's domains are not CustomerSim's categories: a category is compared with the human
-  // dialogues of the same name when there are any, else with all of them.
-  const humanOf = (c: string) => (human ? (human.byCategory[c] ?? human.overall) : undefined);
-  const categories = CATEGORY_IDS.filter((c) => chat.byCategory[c]);
-  const first = headers[0]!;
-  return {
-    run: run.id,
-    status: run.status,
-    shopper: first.agents.shopper,
-    sales: first.agents.sales,
-    steering: first.steering,
-    estimators: fidelity.estimators,
-    overall: evalRow(chat.overall, fidelity.overall, human?.overall),
-    byCategory: Object.fromEntries(
-      categories.map((c) => [c, evalRow(chat.byCategory[c]!, fidelity.byCategory[c]!, humanOf(c))]),
-    ),
-    cases: chat.overall.cases,
-  };
-}
-
-function evalTable(report: Awaited<ReturnType<typeof evaluateRun>>, withHuman: boolean): string {
-  const rows = [
-    ...Object.entries(report.byCategory).map(([c, r]) => [c, r] as const),
-    ["overall", report.overall] as const,
-  ];
-  const headers = ["category", "n", "DA", "Crit.", "%Cpl.", "Red.", "Fmt.", "End."];
-  if (withHuman) headers.push("Crit. human", "%Cpl. human", "Red. human", "ΔCrit.", "Δ%Cpl.", "ΔRed.");
-  return formatTable(
-    headers,
-    rows.map(([c, r]) => [
-      c,
-      String(r.conversations),
-      num(r.da, 3),
-      num(r.crit),
-      num(r.cpl),
-      num(r.red, 3),
-      num(r.fmt, 3),
-      num(r.end, 3),
-      ...(withHuman
-        ? [
-            num(r.human?.crit),
-            num(r.human?.cpl),
-            num(r.human?.red, 3),
-            num(r.delta?.crit),
-            num(r.delta?.cpl),
-            num(r.delta?.red, 3),
-          ]
-        : []),
-    ]),
-  );
 }
 
 export function registerCustomerSimRuns(
@@ -186,6 +76,10 @@ export function registerCustomerSimRuns(
     .addOption(new Option("--category <c>", "only this category's personas").choices([...CATEGORY_IDS]))
     .option("--personas <sel>", "persona positions FROM:TO among the selected ones (e.g. 0:50)")
     .addOption(new Option("--steering <s>", "human-style steering of an LLM shopper").choices(["human"]))
+    .option(
+      "--retrieval <r>",
+      "sales-tool retrieval: bm25 (default) or an embedding model id, e.g. openai:text-embedding-3-small",
+    )
     .option("--concurrency <n>", "conversations at once (default 4)", parseInteger)
     .option("--out <dir>", "run store folder (default ./siturec-runs)")
     .option("--run-id <name>", "name a new run (default: timestamp and identity)")
@@ -219,6 +113,7 @@ export function registerCustomerSimRuns(
         ...(flags.category ? { category: flags.category } : {}),
         ...(flags.personas ? { personas: flags.personas } : {}),
         ...(flags.steering ? { steering: flags.steering } : {}),
+        ...(flags.retrieval ? { retrieval: flags.retrieval } : {}),
         ...(flags.concurrency !== undefined ? { concurrency: flags.concurrency } : {}),
         ...(flags.config ? llmSection(flags.config) : {}),
         storeDir,
@@ -277,47 +172,75 @@ export function registerCustomerSimRuns(
   customersim
     .command("evaluate")
     .description(
-      "DA, Crit., %Cpl., Red., Fmt. and End. of CustomerSim runs, per category and overall (Crit. and %Cpl. by the rule-based estimators)",
+      "DA, Crit., %Cpl., Red., Fmt. and End. of CustomerSim runs, per category and overall (Crit. and %Cpl. by a judge model with --judge, else by the rule-based estimators)",
     )
     .argument("<runs...>", "run ids (see siturec runs)")
     .option("--dir <dir>", "run store folder", DEFAULT_DIR)
     .option("--human-baseline <dir>", "RecQuest dialogues: print the human values and the differences")
+    .option("--judge <id>", "judge model for Crit. and %Cpl., e.g. openai:gpt-4o (cached under DIR/cache)")
+    .option("--no-cache", "with --judge: neither read nor write the response cache")
+    .option("--concurrency <n>", "with --judge: judge calls at once", parseInteger, 4)
     .option("--json", "print JSON")
-    .action(async (runIds: string[], opts: { dir: string; humanBaseline?: string; json?: boolean }) => {
-      const human = opts.humanBaseline ? await measureRecQuestBaseline(opts.humanBaseline) : undefined;
-      const store = openRunStore(opts.dir, { readonly: true });
-      try {
-        const reports = [];
-        for (const id of runIds) reports.push(await evaluateRun(store, id, human));
-        const baseline = human
-          ? {
-              source: opts.humanBaseline,
-              dialogues: human.overall.dialogues,
-              estimators: human.estimators,
-              overall: { crit: human.overall.crit, cpl: human.overall.cpl, red: human.overall.red },
-            }
+    .action(
+      async (
+        runIds: string[],
+        opts: {
+          dir: string;
+          humanBaseline?: string;
+          judge?: string;
+          cache: boolean;
+          concurrency: number;
+          json?: boolean;
+        },
+      ) => {
+        const judge = opts.judge
+          ? new CustomerSimJudges(opts.judge, {
+              storeDir: opts.dir,
+              noCache: !opts.cache,
+              concurrency: opts.concurrency,
+            })
           : undefined;
-        if (opts.json) {
-          io.out(`${JSON.stringify({ runs: reports, ...(baseline ? { human: baseline } : {}) }, null, 2)}\n`);
-          return;
+        const human = opts.humanBaseline ? await humanBaseline(opts.humanBaseline, judge) : undefined;
+        // A judge's calls go to each run's spend ledger, as `siturec judge`'s do; without one, read only.
+        const store = openRunStore(opts.dir, { readonly: !judge });
+        try {
+          const reports = [];
+          for (const id of runIds)
+            reports.push(await evaluateRun(store, id, human, judge, { recordSpend: true }));
+          const baseline = human
+            ? {
+                source: opts.humanBaseline,
+                dialogues: human.overall.dialogues,
+                estimators: { ...human.estimators, ...(judge ? { judge: judge.model } : {}) },
+                overall: { crit: human.overall.crit, cpl: human.overall.cpl, red: human.overall.red },
+              }
+            : undefined;
+          if (opts.json) {
+            const spent = judge
+              ? { judgeCalls: { calls: judge.calls, cached: judge.cachedCalls, costUsd: judge.costUsd } }
+              : {};
+            io.out(
+              `${JSON.stringify({ runs: reports, ...(baseline ? { human: baseline } : {}), ...spent }, null, 2)}\n`,
+            );
+            return;
+          }
+          for (const r of reports) {
+            io.out(
+              `run ${r.run} (${r.status}) · shopper ${r.shopper} · sales ${r.sales}${r.steering === "human" ? " · human steering" : ""}\n`,
+            );
+            io.out(evalTable(r, human !== undefined));
+            io.out(`estimators: ${estimatorText(judge)}\n\n`);
+          }
+          if (baseline)
+            io.out(
+              `human baseline: ${baseline.dialogues} RecQuest dialogues from ${baseline.source}: Crit. ${num(baseline.overall.crit)}, %Cpl. ${num(baseline.overall.cpl)}, Red. ${num(baseline.overall.red, 3)} (a category without RecQuest dialogues of its name is compared with all of them)\n`,
+            );
+          if (judge) io.out(`judge ${judge.model}: ${judge.spent()}\n`);
+        } finally {
+          await store.close();
         }
-        for (const r of reports) {
-          io.out(
-            `run ${r.run} (${r.status}) · shopper ${r.shopper} · sales ${r.sales}${r.steering === "human" ? " · human steering" : ""}\n`,
-          );
-          io.out(evalTable(r, human !== undefined));
-          io.out(
-            `estimators: Crit. ${r.estimators.crit}, %Cpl. ${r.estimators.cpl} (rule: no judge model)\n\n`,
-          );
-        }
-        if (baseline)
-          io.out(
-            `human baseline: ${baseline.dialogues} RecQuest dialogues from ${baseline.source}: Crit. ${num(baseline.overall.crit)}, %Cpl. ${num(baseline.overall.cpl)}, Red. ${num(baseline.overall.red, 3)} (a category without RecQuest dialogues of its name is compared with all of them)\n`,
-          );
-      } finally {
-        await store.close();
-      }
-    });
+      },
+    );
 
   customersim
     .command("export")
@@ -329,10 +252,23 @@ export function registerCustomerSimRuns(
     .addOption(new Option("--schema <f>", "print the JSON Schema of a row format").choices(["sft", "grpo"]))
     .option("--dir <dir>", "run store folder", DEFAULT_DIR)
     .option("--out <file>", "write to a file instead of stdout")
+    .option("--judge <id>", "grpo: judge model for R_reason, e.g. openai:gpt-4o (cached under DIR/cache)")
+    .option("--classifier <file>", "grpo: n-gram classifier JSON (customersim ngram train) for R_ngram")
+    .option("--no-cache", "with --judge: neither read nor write the response cache")
+    .option("--concurrency <n>", "with --judge: judge calls at once", parseInteger, 4)
     .action(
       async (
         runId: string | undefined,
-        opts: { format?: "sft" | "grpo"; schema?: "sft" | "grpo"; dir: string; out?: string },
+        opts: {
+          format?: "sft" | "grpo";
+          schema?: "sft" | "grpo";
+          dir: string;
+          out?: string;
+          judge?: string;
+          classifier?: string;
+          cache: boolean;
+          concurrency: number;
+        },
       ) => {
         if (opts.schema) {
           io.out(`${JSON.stringify(rowJsonSchema(opts.schema), null, 2)}\n`);
@@ -342,26 +278,74 @@ export function registerCustomerSimRuns(
           throw new SiturecError("name a run and a --format (sft or grpo), or ask for --schema sft|grpo", {
             exitCode: 2,
           });
-        const store = openRunStore(opts.dir, { readonly: true });
+        if ((opts.judge || opts.classifier) && opts.format !== "grpo")
+          throw new SiturecError("--judge and --classifier score GRPO rewards: use them with --format grpo", {
+            exitCode: 2,
+          });
+        const classifier = opts.classifier ? readNgramModel(opts.classifier) : undefined;
+        const judges = opts.judge
+          ? new CustomerSimJudges(opts.judge, {
+              storeDir: opts.dir,
+              noCache: !opts.cache,
+              concurrency: opts.concurrency,
+            })
+          : undefined;
+        // A judge's calls go to the run's spend ledger, as `siturec judge`'s do; without one, read only.
+        const store = openRunStore(opts.dir, { readonly: !judges });
         let text: string;
         let n: number;
+        const ledger: Promise<void>[] = [];
         try {
           await requireCustomerSimRun(store, runId);
           const { results, headers } = await readCustomerSimRun(store, runId);
+          const data = loadCustomerSimData();
           const chat = defaultChatStore();
           const steering = headers[0]?.steering ?? "none";
+          let reasonJudge: ReasonJudge | undefined;
+          if (judges) {
+            judges.client.onCall(({ model, response }) => {
+              ledger.push(
+                store.recordSpend(runId, {
+                  role: "judge",
+                  model,
+                  cached: response.cached,
+                  inputTokens: response.inputTokens,
+                  outputTokens: response.outputTokens,
+                  costUsd: response.costUsd,
+                }),
+              );
+            });
+            const products = new Map(data.catalog.products.map((p) => [p.id, p]));
+            const judge = judges.reason((id) => products.get(id));
+            // The rows are written in order, one at a time; the judge is asked about all of them at once.
+            const scores = new Map<ConversationResult, Promise<number>>();
+            const personas = new Map(data.personas.personas.map((p) => [p.id, p]));
+            for (const r of results) {
+              const persona = personas.get(r.personaId);
+              if (persona) scores.set(r, judge({ persona, result: r }));
+            }
+            await Promise.all(scores.values());
+            reasonJudge = (input) => scores.get(input.result) ?? judge(input);
+          }
           // The system prompt is the LLM shopper's own for each persona (with the run's steering), and
           // the opening its greeting, so a policy trained on these rows sees what it will be prompted with.
-          text = await exportRollouts(results, loadCustomerSimData().personas.personas, {
+          text = await exportRollouts(results, data.personas.personas, {
             format: opts.format,
             opening: SALES_GREETING,
             systemPrompt: (persona) =>
               shopperSystemPrompt(persona, chat.knowledge(persona.category), { steering }),
+            ...(reasonJudge ? { reasonJudge } : {}),
+            ...(classifier ? { classifier } : {}),
           });
           n = results.length;
         } finally {
+          await Promise.all(ledger);
           await store.close();
         }
+        if (opts.format === "grpo")
+          io.err(
+            `rewards: R_reason ${judges ? `by the judge model ${judges.model} (${judges.spent()})` : "null (no --judge)"}, R_ngram ${classifier ? `by the classifier ${opts.classifier}` : "null (no --classifier)"}\n`,
+          );
         if (!opts.out) {
           io.out(text);
           return;

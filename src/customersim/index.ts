@@ -22,6 +22,7 @@ export * from "./export/index.js";
 export * from "./fidelity/index.js";
 export { CUSTOMERSIM_SEED, generateCustomerSimData } from "./generate-data.js";
 export { productImagePng, productImageSvg } from "./images/index.js";
+export * from "./judges/index.js";
 export { buildKnowledgeBase, domainKnowledgeText, knowledgeFor } from "./knowledge/index.js";
 export * from "./llm-agents/index.js";
 export * from "./metrics/index.js";

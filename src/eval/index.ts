@@ -2,6 +2,7 @@ export * from "./eval-context.js";
 export * from "./evaluate.js";
 export * from "./format.js";
 export * from "./judge-transcript.js";
+export * from "./metrics/decision-alignment.js";
 export * from "./metrics/navigation.js";
 export * from "./metrics/outcome.js";
 export * from "./metrics/ranking.js";

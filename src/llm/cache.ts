@@ -57,3 +57,60 @@ export class ResponseCache {
     renameSync(tmp, path);
   }
 }
+
+/** One cached embedding: the vector as little-endian float32 in base64, and the tokens it took. */
+export const CachedEmbedding = z
+  .object({
+    dims: z.number().int().positive(),
+    vector: z.string().describe("float32 little-endian, base64"),
+    inputTokens: z.number().int().nonnegative(),
+  })
+  .strict();
+export type CachedEmbedding = z.infer<typeof CachedEmbedding>;
+
+/** A vector as the embedding cache stores it (float32: what the vector index keeps anyway). */
+export function encodeEmbedding(vector: readonly number[] | Float32Array): string {
+  const f = Float32Array.from(vector);
+  return Buffer.from(f.buffer, f.byteOffset, f.byteLength).toString("base64");
+}
+
+export function decodeEmbedding(entry: CachedEmbedding): Float32Array | undefined {
+  const bytes = Buffer.from(entry.vector, "base64");
+  if (bytes.byteLength !== entry.dims * 4) return undefined;
+  const out = new Float32Array(entry.dims);
+  new Uint8Array(out.buffer).set(bytes);
+  return out;
+}
+
+/**
+ * Embeddings on disk beside the responses, one JSON file per (model, text) key, so a text is paid
+ * for once whichever batch it came in. Damaged entries are ignored, as in `ResponseCache`.
+ */
+export class EmbeddingCache {
+  constructor(readonly dir: string) {}
+
+  private path(key: string): string {
+    return join(this.dir, key.slice(0, 2), `${key}.json`);
+  }
+
+  get(key: string): { vector: Float32Array; inputTokens: number } | undefined {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(readFileSync(this.path(key), "utf8"));
+    } catch {
+      return undefined;
+    }
+    const parsed = CachedEmbedding.safeParse(raw);
+    if (!parsed.success) return undefined;
+    const vector = decodeEmbedding(parsed.data);
+    return vector ? { vector, inputTokens: parsed.data.inputTokens } : undefined;
+  }
+
+  set(key: string, vector: Float32Array, inputTokens: number): void {
+    const path = this.path(key);
+    mkdirSync(dirname(path), { recursive: true });
+    const tmp = `${path}.${process.pid}.${++tempSeq}.tmp`;
+    writeFileSync(tmp, JSON.stringify({ dims: vector.length, vector: encodeEmbedding(vector), inputTokens }));
+    renameSync(tmp, path);
+  }
+}

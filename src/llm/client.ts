@@ -11,7 +11,8 @@ import {
 import pLimit, { type LimitFunction } from "p-limit";
 import { SiturecError } from "../core/errors.js";
 import { hashOf } from "../core/hash.js";
-import { ResponseCache } from "./cache.js";
+import { EmbeddingCache, ResponseCache } from "./cache.js";
+import { type EmbedRequest, type EmbedResponse, embedTexts } from "./embed.js";
 import { classifyFailure } from "./failures.js";
 import { type LlmMessage, messageView, toModelMessages } from "./messages.js";
 import { parseModelId } from "./model-id.js";
@@ -29,6 +30,7 @@ import {
   violatingAnswer,
 } from "./tools.js";
 
+export type { EmbedRequest, EmbedResponse } from "./embed.js";
 export { retryAfterMs } from "./failures.js";
 export type {
   AssistantMessage,
@@ -212,6 +214,7 @@ function cacheView({ tag: _, noCache: __, tools, toolChoice, ...req }: LlmReques
 export class LlmClient {
   readonly prices: PriceTable;
   private readonly cache?: ResponseCache;
+  private readonly embeddingCache?: EmbeddingCache;
   private readonly limits = new Map<string, LimitFunction>();
   private readonly opts: Required<Omit<LlmClientOptions, "cacheDir" | "noCache" | "prices">>;
   /** HTTP attempts made by this client (cache hits make none). */
@@ -219,7 +222,10 @@ export class LlmClient {
 
   constructor(options: LlmClientOptions = {}) {
     this.prices = { ...DEFAULT_PRICES, ...(options.prices ?? {}) };
-    if (options.cacheDir && !options.noCache) this.cache = new ResponseCache(options.cacheDir);
+    if (options.cacheDir && !options.noCache) {
+      this.cache = new ResponseCache(options.cacheDir);
+      this.embeddingCache = new EmbeddingCache(options.cacheDir);
+    }
     this.opts = {
       requestTimeoutMs: options.requestTimeoutMs ?? 120_000,
       maxRetries: options.maxRetries ?? 4,
@@ -312,6 +318,55 @@ export class LlmClient {
     return response;
   }
 
+  /**
+   * Embeds texts with an embedding model (`embedMany`), each text cached on its own by content, only
+   * the texts not seen before sent; retried, limited and costed like `complete` (see `embedTexts`).
+   */
+  embed(req: EmbedRequest): Promise<EmbedResponse> {
+    return embedTexts(req, {
+      ...(this.embeddingCache ? { cache: this.embeddingCache } : {}),
+      prices: this.prices,
+      requestTimeoutMs: this.opts.requestTimeoutMs,
+      callDeadlineMs: this.opts.callDeadlineMs,
+      limit: (pool) => this.limitFor(pool),
+      countAttempt: () => this.httpAttempts++,
+      waitToRetry: (model, err, attempt, deadline) => this.waitToRetry(model, err, attempt, deadline),
+      fail: (kind, message) => new LlmError(kind, message),
+      emit: (model, response, tag) =>
+        this.emit({ model, messages: [], ...(tag !== undefined ? { tag } : {}) }, response),
+    });
+  }
+
+  /**
+   * After a failed attempt: throws the final `LlmError` when the failure is not retryable, the
+   * attempts are used up or the deadline would pass; otherwise tells the retry listeners and waits
+   * (exponential backoff with full jitter, or what `retry-after` asked for).
+   */
+  private async waitToRetry(model: string, err: unknown, attempt: number, deadline: number): Promise<void> {
+    const maxAttempts = this.opts.maxRetries + 1;
+    const failure = classifyFailure(err);
+    const tries = `${attempt} attempt${attempt === 1 ? "" : "s"}`;
+    if (!failure.retry || attempt >= maxAttempts) {
+      throw new LlmError(failure.kind, `${model}: ${failure.message} (after ${tries})`, failure.status);
+    }
+    const backoff =
+      Math.min(this.opts.maxDelayMs, this.opts.baseDelayMs * 2 ** (attempt - 1)) * Math.random();
+    const wait =
+      failure.waitMs !== undefined
+        ? Math.min(this.opts.maxDelayMs, failure.waitMs) * (1 + 0.1 * Math.random())
+        : backoff;
+    if (performance.now() + wait >= deadline) {
+      throw new LlmError(
+        "timeout",
+        `${model}: no answer within the call's deadline of ${Math.round(this.opts.callDeadlineMs / 1000)} s (${tries}; last: ${failure.message})`,
+        failure.status,
+      );
+    }
+    for (const listener of this.retryListeners)
+      listener({ model, attempt, maxAttempts, reason: failure.message, waitMs: wait });
+    await sleep(wait);
+  }
+
   private readonly listeners = new Set<(call: CallEvent) => void>();
   private readonly retryListeners = new Set<(retry: RetryEvent) => void>();
 
@@ -364,7 +419,6 @@ export class LlmClient {
           })
         : model;
     const deadline = performance.now() + this.opts.callDeadlineMs;
-    const maxAttempts = this.opts.maxRetries + 1;
     for (let attempt = 1; ; attempt++) {
       this.httpAttempts++;
       const left = deadline - performance.now();
@@ -428,31 +482,7 @@ export class LlmClient {
             attempts: attempt,
             ...(raw.warnings?.length ? { warnings: raw.warnings.map(warningText) } : {}),
           };
-        const failure = classifyFailure(err);
-        const tries = `${attempt} attempt${attempt === 1 ? "" : "s"}`;
-        if (!failure.retry || attempt >= maxAttempts) {
-          throw new LlmError(
-            failure.kind,
-            `${req.model}: ${failure.message} (after ${tries})`,
-            failure.status,
-          );
-        }
-        const backoff =
-          Math.min(this.opts.maxDelayMs, this.opts.baseDelayMs * 2 ** (attempt - 1)) * Math.random();
-        const wait =
-          failure.waitMs !== undefined
-            ? Math.min(this.opts.maxDelayMs, failure.waitMs) * (1 + 0.1 * Math.random())
-            : backoff;
-        if (performance.now() + wait >= deadline) {
-          throw new LlmError(
-            "timeout",
-            `${req.model}: no answer within the call's deadline of ${Math.round(this.opts.callDeadlineMs / 1000)} s (${tries}; last: ${failure.message})`,
-            failure.status,
-          );
-        }
-        for (const listener of this.retryListeners)
-          listener({ model: req.model, attempt, maxAttempts, reason: failure.message, waitMs: wait });
-        await sleep(wait);
+        await this.waitToRetry(req.model, err, attempt, deadline);
       }
     }
   }

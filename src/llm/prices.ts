@@ -23,6 +23,10 @@ export const DEFAULT_PRICES: PriceTable = {
   "anthropic:claude-haiku-4-5": { input: 1, output: 5 },
   "google:gemini-2.5-pro": { input: 1.25, output: 10 },
   "google:gemini-2.5-flash": { input: 0.3, output: 2.5 },
+  // Embedding models: input tokens only.
+  "openai:text-embedding-3-small": { input: 0.02, output: 0 },
+  "openai:text-embedding-3-large": { input: 0.13, output: 0 },
+  "google:gemini-embedding-001": { input: 0.15, output: 0 },
 };
 
 export function priceFor(modelId: string, table: PriceTable): Price | undefined {

@@ -2,6 +2,7 @@ import { createAnthropic } from "@ai-sdk/anthropic";
 import { createGoogleGenerativeAI } from "@ai-sdk/google";
 import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
+import type { EmbeddingModelV3 } from "@ai-sdk/provider";
 import type { LanguageModel } from "ai";
 import { SiturecError } from "../core/errors.js";
 import { KEY_VARIABLES, type ModelSpec, type ProviderName } from "./model-id.js";
@@ -54,6 +55,46 @@ export function languageModel(spec: ModelSpec): LanguageModel {
         supportsStructuredOutputs: true,
         ...(key ? { apiKey: key.value } : {}),
       })(spec.model);
+  }
+}
+
+export class NoEmbeddingModelsError extends SiturecError {
+  override readonly name = "NoEmbeddingModelsError";
+  constructor(message: string) {
+    super(message, { exitCode: 2, hint: "use an openai:, google: or openai-compatible: embedding model id" });
+  }
+}
+
+/**
+ * A Vercel AI SDK embedding model for a model spec (e.g. `openai:text-embedding-3-small`, or an
+ * OpenAI-compatible server's `/embeddings`), with the key as for `languageModel`. Anthropic has none.
+ */
+export function embeddingModel(spec: ModelSpec): EmbeddingModelV3 {
+  const key = apiKeyFor(spec.provider);
+  const need = () => {
+    if (!key) {
+      throw new MissingApiKeyError(
+        `${spec.id} needs an API key: set ${KEY_VARIABLES[spec.provider].join(" or ")} in the environment`,
+      );
+    }
+    return key.value;
+  };
+  switch (spec.provider) {
+    case "openai":
+      return createOpenAI({
+        apiKey: need(),
+        ...(process.env.OPENAI_BASE_URL ? { baseURL: process.env.OPENAI_BASE_URL } : {}),
+      }).embeddingModel(spec.model);
+    case "google":
+      return createGoogleGenerativeAI({ apiKey: need() }).embeddingModel(spec.model);
+    case "openai-compatible":
+      return createOpenAICompatible({
+        name: "openai-compatible",
+        baseURL: spec.baseURL!,
+        ...(key ? { apiKey: key.value } : {}),
+      }).embeddingModel(spec.model);
+    case "anthropic":
+      throw new NoEmbeddingModelsError(`${spec.id}: Anthropic offers no embedding models`);
   }
 }
 

@@ -3,8 +3,8 @@ import type { Product } from "../core/product.js";
 import { shopperTurns } from "./transcript-reading.js";
 
 // Retrieval is deterministic, so the opening message retrieves the same first product every turn.
-function pushedProduct(ctx: SalesContext): Product {
-  return ctx.tools.lookupProductItems(shopperTurns(ctx.transcript)[0]?.text ?? "")[0]!.product;
+async function pushedProduct(ctx: SalesContext): Promise<Product> {
+  return (await ctx.tools.lookupProductItems(shopperTurns(ctx.transcript)[0]?.text ?? ""))[0]!.product;
 }
 
 /**
@@ -15,7 +15,7 @@ export function createPushySales(): SalesAgent {
   return {
     id: "pushy",
     async salesTurn(ctx): Promise<SalesReply> {
-      const p = pushedProduct(ctx);
+      const p = await pushedProduct(ctx);
       const text =
         ctx.round === 1
           ? `You'll love the ${p.name} (${p.id}), $${p.price.toFixed(2)}: ${p.description} It's exactly what you need.`

@@ -14,11 +14,11 @@ function queries(ctx: SalesContext): string[] {
   return [needs, ...said.slice(1).reverse(), ...rest.map((s) => `${what} ${s}`)];
 }
 
-function newCandidates(ctx: SalesContext): Product[] {
+async function newCandidates(ctx: SalesContext): Promise<Product[]> {
   const seen = new Set(recommendedSoFar(ctx.transcript));
   const picked: Product[] = [];
   for (const query of queries(ctx)) {
-    for (const { product } of ctx.tools.lookupProductItems(query)) {
+    for (const { product } of await ctx.tools.lookupProductItems(query)) {
       if (picked.length >= PER_TURN) return picked;
       if (!seen.has(product.id)) {
         seen.add(product.id);
@@ -29,10 +29,10 @@ function newCandidates(ctx: SalesContext): Product[] {
   return picked;
 }
 
-function followUpAnswer(ctx: SalesContext): string {
+async function followUpAnswer(ctx: SalesContext): Promise<string> {
   const last = shopperTurns(ctx.transcript).at(-1);
   if (!last || ctx.round === 1 || !last.text.includes("?")) return "";
-  const passage = ctx.tools.lookupBuyingGuide(last.text)[0];
+  const passage = (await ctx.tools.lookupBuyingGuide(last.text))[0];
   return passage ? `A tip from our buying guide, "${passage.entry.title}": ${passage.entry.text} ` : "";
 }
 
@@ -47,8 +47,8 @@ export function createReferenceSales(): SalesAgent {
   return {
     id: "reference",
     async salesTurn(ctx): Promise<SalesReply> {
-      const answer = followUpAnswer(ctx);
-      const products = newCandidates(ctx);
+      const answer = await followUpAnswer(ctx);
+      const products = await newCandidates(ctx);
       if (!products.length) {
         return {
           text: `${answer}I'm sorry, I have nothing else that matches what you told me.`,

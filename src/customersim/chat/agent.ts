@@ -42,10 +42,10 @@ export type SalesToolOutput =
 
 /** The sales agent's tools, restricted to the conversation's category; every call is recorded. */
 export interface SalesTools {
-  lookupProductItems(query: string): ProductHit[];
-  lookupBuyingGuide(query: string): GuideHit[];
+  lookupProductItems(query: string): Promise<ProductHit[]>;
+  lookupBuyingGuide(query: string): Promise<GuideHit[]>;
   /** Validates a raw call; an invalid one is recorded as a format error of the sales turn. */
-  call(raw: RawToolCall): SalesToolOutput;
+  call(raw: RawToolCall): Promise<SalesToolOutput>;
 }
 
 /** The salesperson never sees the persona: it learns the needs from the conversation. */

@@ -20,7 +20,7 @@ function recommending(...perTurn: string[][]): SalesAgent {
   return {
     id: "fixed",
     salesTurn: async (ctx) => {
-      ctx.tools.lookupProductItems("laptop");
+      await ctx.tools.lookupProductItems("laptop");
       return { text: "Have a look.", recommended: perTurn[ctx.round - 1] ?? [] };
     },
   };

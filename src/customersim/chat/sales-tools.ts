@@ -14,19 +14,19 @@ export const emptyToolLog = (): ToolLog => ({ calls: [], results: [], formatErro
 
 /** Sales tools for one turn, writing every call and its result into `log`. */
 export function createSalesTools(store: ChatStore, category: CategoryId, log: ToolLog): SalesTools {
-  function lookupProductItems(query: string) {
-    const products = store.lookupProductItems(category, query);
+  async function lookupProductItems(query: string) {
+    const products = await store.lookupProductItems(category, query);
     log.calls.push({ name: "lookup_product_items", arguments: { query }, valid: true });
     log.results.push({ name: "lookup_product_items", ok: true, ids: products.map((h) => h.product.id) });
     return products;
   }
-  function lookupBuyingGuide(query: string) {
-    const passages = store.lookupBuyingGuide(category, query);
+  async function lookupBuyingGuide(query: string) {
+    const passages = await store.lookupBuyingGuide(category, query);
     log.calls.push({ name: "lookup_buying_guide", arguments: { query }, valid: true });
     log.results.push({ name: "lookup_buying_guide", ok: true, ids: passages.map((h) => h.entry.id) });
     return passages;
   }
-  function call(raw: RawToolCall): SalesToolOutput {
+  async function call(raw: RawToolCall): Promise<SalesToolOutput> {
     const parsed = SalesToolCall.safeParse(raw);
     if (!parsed.success) {
       const error = `${raw.name}: ${describeIssues(parsed.error)}`;
@@ -37,8 +37,8 @@ export function createSalesTools(store: ChatStore, category: CategoryId, log: To
     }
     const { name, arguments: args } = parsed.data;
     return name === "lookup_product_items"
-      ? { ok: true, name, products: lookupProductItems(args.query) }
-      : { ok: true, name, passages: lookupBuyingGuide(args.query) };
+      ? { ok: true, name, products: await lookupProductItems(args.query) }
+      : { ok: true, name, passages: await lookupBuyingGuide(args.query) };
   }
   return { lookupProductItems, lookupBuyingGuide, call };
 }

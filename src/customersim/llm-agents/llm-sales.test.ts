@@ -39,7 +39,7 @@ const toolMessages = (req: RecordedRequest) => req.messages.filter((m) => m.role
 describe("LlmSales", () => {
   it("looks products up through its native tool loop, then recommends by name and id", async () => {
     const agent = sales();
-    const hits = store.lookupProductItems("laptops", "laptop for programming");
+    const hits = await store.lookupProductItems("laptops", "laptop for programming");
     const top = hits[0]!.product;
     server.enqueue(
       {
@@ -149,7 +149,7 @@ describe("LlmSales", () => {
 describe("an LLM shopper with an LLM salesperson", () => {
   it("is deterministic through the cache: a rerun is served entirely from it, at no cost", async () => {
     const dir = mkdtempSync(join(tmpdir(), "llm-agents-"));
-    const product = store.lookupProductItems("laptops", "laptop")[0]!.product;
+    const product = (await store.lookupProductItems("laptops", "laptop"))[0]!.product;
     server.fallback = (req) => {
       const last = req.messages.at(-1)!;
       if (req.tools.includes("add_to_cart"))

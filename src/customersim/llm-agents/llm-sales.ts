@@ -67,18 +67,18 @@ export class LlmSales implements SalesAgent {
       // At the limit the tools are off; a provider that calls one anyway is not obeyed.
       if (!r.toolCalls.length || step >= this.maxToolSteps) break;
       messages.push({ role: "assistant", content: r.text, toolCalls: r.toolCalls });
-      messages.push({
-        role: "tool",
-        results: r.toolCalls.map((c) => {
-          const out = ctx.tools.call(rawCallOf(c));
-          return {
-            id: c.id,
-            name: c.name,
-            output: salesToolOutputText(out),
-            ...(out.ok ? {} : { isError: true }),
-          };
-        }),
-      });
+      // One call after another, so the transcript records them in the model's order.
+      const results = [];
+      for (const c of r.toolCalls) {
+        const out = await ctx.tools.call(rawCallOf(c));
+        results.push({
+          id: c.id,
+          name: c.name,
+          output: salesToolOutputText(out),
+          ...(out.ok ? {} : { isError: true }),
+        });
+      }
+      messages.push({ role: "tool", results });
     }
     return { text: said.join("\n\n") };
   }

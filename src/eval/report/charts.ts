@@ -14,7 +14,7 @@ export interface Chart {
   png: Buffer;
 }
 
-const base = {
+export const chartBase = {
   $schema: "https://vega.github.io/schema/vega-lite/v6.json",
   background: "white",
   config: { font: "DejaVu Sans", view: { stroke: "#ddd" }, legend: { labelLimit: 280 } },
@@ -32,7 +32,7 @@ const rowFacet = {
   },
 } as const;
 
-async function render(name: string, title: string, spec: vega.Spec): Promise<Chart> {
+export async function renderChart(name: string, title: string, spec: vega.Spec): Promise<Chart> {
   const view = new vega.View(vega.parse(spec), { renderer: "none" });
   const svg = await view.toSVG();
   view.finalize();
@@ -40,11 +40,11 @@ async function render(name: string, title: string, spec: vega.Spec): Promise<Cha
   return { name, title, svg, png };
 }
 
-const lite = (name: string, title: string, spec: Record<string, unknown>) =>
-  render(
+export const liteChart = (name: string, title: string, spec: Record<string, unknown>) =>
+  renderChart(
     name,
     title,
-    compile({ ...base, title: { text: title, anchor: "start" }, ...spec } as TopLevelSpec).spec,
+    compile({ ...chartBase, title: { text: title, anchor: "start" }, ...spec } as TopLevelSpec).spec,
   );
 
 /** Fig. 4: cumulative success rate by interaction turn. */
@@ -57,7 +57,7 @@ function successByTurn(cohorts: CohortReport[]) {
       sr,
     })),
   );
-  return lite("success-by-turn", "Success rate by interaction turn", {
+  return liteChart("success-by-turn", "Success rate by interaction turn", {
     data: { values },
     facet: { column: facet },
     spec: {
@@ -83,7 +83,7 @@ function deltaCgv(cohorts: CohortReport[]) {
       delta: c.delta_cgv[k]?.value ?? null,
     })),
   );
-  return lite("delta-cgv", "ΔCGV by horizon (percentage points over current visibility)", {
+  return liteChart("delta-cgv", "ΔCGV by horizon (percentage points over current visibility)", {
     data: { values },
     facet: { column: facet },
     spec: {
@@ -114,7 +114,7 @@ function actShares(cohorts: CohortReport[]) {
       share,
     })),
   );
-  return lite("dialogue-actions", "Shares of the assistant's dialogue actions (%)", {
+  return liteChart("dialogue-actions", "Shares of the assistant's dialogue actions (%)", {
     data: { values },
     facet: { row: rowFacet },
     spec: {
@@ -160,7 +160,7 @@ function navigateSuggestions(cohorts: CohortReport[]) {
       count: s.count,
     })),
   );
-  return lite("navigate-suggestions", "Suggested actions within Navigate responses", {
+  return liteChart("navigate-suggestions", "Suggested actions within Navigate responses", {
     data: { values },
     facet: { row: rowFacet },
     resolve: { scale: { x: "independent" } },
@@ -194,7 +194,7 @@ function terminations(cohorts: CohortReport[]) {
       share: (100 * n) / c.episodes,
     })),
   );
-  return lite("termination-reasons", "Episode termination reasons (% of episodes)", {
+  return liteChart("termination-reasons", "Episode termination reasons (% of episodes)", {
     data: { values },
     facet: { row: rowFacet },
     spec: {
@@ -348,7 +348,7 @@ function radar(cohorts: CohortReport[]) {
       },
     ],
   };
-  return render("dialogue-quality", "Dialogue quality (LLM judge, 1–5)", spec);
+  return renderChart("dialogue-quality", "Dialogue quality (LLM judge, 1–5)", spec);
 }
 
 /** Every chart of the report; the radar only when some cohort was judged. */

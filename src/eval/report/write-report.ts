@@ -5,7 +5,10 @@ import { CGV_KEYS, type CohortReport, type MetricValue } from "../evaluate.js";
 import { cohortLabel, formatMetric, MAIN_COLUMNS, PURCHASE_COLUMNS, storeDisplayName } from "../format.js";
 import { reportCharts } from "./charts.js";
 
-interface Table {
+/** Text made safe for HTML. */
+export const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+export interface Table {
   name: string;
   title: string;
   note: string;
@@ -54,7 +57,7 @@ function columnsTable(
   };
 }
 
-function markdown(t: Table): string {
+export function markdown(t: Table): string {
   const line = (cells: string[]) => `| ${cells.map((c) => c.replace(/\|/g, "\\|")).join(" | ")} |`;
   return [
     `## ${t.title}`,
@@ -68,7 +71,7 @@ function markdown(t: Table): string {
   ].join("\n");
 }
 
-function csv(t: Table): string {
+export function csv(t: Table): string {
   const cell = (v: string | number | null) =>
     v === null
       ? ""
@@ -103,7 +106,7 @@ export async function writeReport(cohorts: CohortReport[], dir: string): Promise
     columnsTable(
       "purchase-quality",
       "Purchase quality (Table 8)",
-      `${sdNote} RPR uses all episodes; RPR|Cart conditions on a purchase.`,
+      `${sdNote} RPR uses all episodes; RPR|Cart conditions on a purchase; DA is CustomerSim's decision alignment (eq. 1) of the situated shopper: a recommended reference item bought, or no purchase when no reference item was recommended.`,
       cohorts,
       PURCHASE_COLUMNS,
       (c, k) => c[k as "rpr"],
@@ -172,7 +175,6 @@ export async function writeReport(cohorts: CohortReport[], dir: string): Promise
     "",
   ].join("\n");
   write("index.md", md);
-  const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
   const htmlTable = (t: Table) =>
     `<h2>${esc(t.title)}</h2><p>${esc(t.note)} <a href="${t.name}.csv">CSV</a> · <a href="${t.name}.md">Markdown</a></p><table><thead><tr>${t.headers.map((h) => `<th>${esc(h)}</th>`).join("")}</tr></thead><tbody>${t.rows
       .map(

@@ -38,16 +38,49 @@ export interface RecordedRequest {
   forcedTool?: string;
 }
 
+/** An embeddings request as the mock recorded it. */
+export interface RecordedEmbeddingRequest {
+  model: string;
+  input: string[];
+}
+
+/** Dimensions of the mock's embeddings. */
+export const MOCK_EMBEDDING_DIMS = 64;
+
+function fnv1a(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/**
+ * The mock's embedding of a text: a hashed bag of words (lower-case alphanumeric words, each adding
+ * ±1 at a hashed dimension), L2-normalised; deterministic, and texts sharing words are close.
+ */
+export function mockEmbedding(text: string): number[] {
+  const v = new Array<number>(MOCK_EMBEDDING_DIMS).fill(0);
+  for (const word of text.toLowerCase().match(/[a-z0-9]+/g) ?? []) {
+    const h = fnv1a(word);
+    v[h % MOCK_EMBEDDING_DIMS]! += h & 0x80000000 ? -1 : 1;
+  }
+  const norm = Math.hypot(...v);
+  return norm ? v.map((x) => x / norm) : v;
+}
+
 /**
  * An OpenAI-compatible chat-completions server on 127.0.0.1 for tests: answers from a script (a
  * queue of replies, then a default), records every request (with its image parts), and injects
  * faults on demand: an error status with `retry-after`, a hang past the client's timeout, a body
- * that is not JSON. A reply may carry native tool calls (`toolCalls`). Reachability checks (`siturec ping`, a run's preflight) are kept apart in
+ * that is not JSON. A reply may carry native tool calls (`toolCalls`). `/v1/embeddings` answers with
+`mockEmbedding` vectors (recorded in `embeddingRequests`; `embeddingFault` injects a status). Reachability checks (`siturec ping`, a run's preflight) are kept apart in
  * `pings` and answered by `pingReply`, so a test's script and request counts are about the work.
  */
 export class MockOpenAIServer {
   readonly requests: RecordedRequest[] = [];
   readonly pings: RecordedRequest[] = [];
+  readonly embeddingRequests: RecordedEmbeddingRequest[] = [];
+  /** When set, embedding requests are answered with this status instead (retry tests). */
+  embeddingFault?: { status: number; times: number };
   pingReply: (req: RecordedRequest) => MockReply = () => ({ kind: "text", content: "OK" });
   private readonly queue: MockReply[] = [];
   private callSeq = 0;
@@ -75,6 +108,8 @@ export class MockOpenAIServer {
             req.socket.destroy();
           } else if (reply.kind === "malformed") {
             res.writeHead(200, { "content-type": "application/json" }).end("{ this is not json");
+          } else if (reply.kind === "embeddings") {
+            res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(reply.body));
           } else if (reply.kind === "text") {
             res
               .writeHead(200, { "content-type": "application/json" })
@@ -102,9 +137,32 @@ export class MockOpenAIServer {
     this.queue.push(...replies);
   }
 
-  private async handle(req: IncomingMessage): Promise<{ reply: MockReply; recorded?: RecordedRequest }> {
+  private async handle(
+    req: IncomingMessage,
+  ): Promise<{ reply: MockReply | EmbeddingsReply; recorded?: RecordedRequest }> {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
+    if (req.method === "POST" && req.url?.endsWith("/embeddings")) {
+      const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { model?: unknown; input?: unknown };
+      const input = (Array.isArray(body.input) ? body.input : [body.input]).map(String);
+      this.embeddingRequests.push({ model: String(body.model), input });
+      if (this.embeddingFault && this.embeddingFault.times > 0) {
+        this.embeddingFault.times--;
+        return { reply: { kind: "status", status: this.embeddingFault.status } };
+      }
+      const tokens = input.reduce((n, t) => n + Math.max(1, Math.ceil(t.length / 4)), 0);
+      return {
+        reply: {
+          kind: "embeddings",
+          body: {
+            object: "list",
+            data: input.map((t, index) => ({ object: "embedding", index, embedding: mockEmbedding(t) })),
+            model: String(body.model),
+            usage: { prompt_tokens: tokens, total_tokens: tokens },
+          },
+        },
+      };
+    }
     if (req.method !== "POST" || !req.url?.endsWith("/chat/completions"))
       return { reply: { kind: "status", status: 404 } };
     const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as Record<string, unknown>;
@@ -140,6 +198,12 @@ export class MockOpenAIServer {
     this.server?.closeAllConnections?.();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
+}
+
+/** The mock's answer to `/v1/embeddings` (not scriptable: embeddings are a pure function of the text). */
+interface EmbeddingsReply {
+  kind: "embeddings";
+  body: unknown;
 }
 
 function completion(

@@ -30,6 +30,15 @@ export const CustomerSimRunConfig = z
       .optional()
       .describe("positions among the selected personas (those of --category, else all), FROM to TO − 1"),
     steering: z.enum(["none", "human"]).default("none"),
+    retrieval: z
+      .string()
+      .min(1)
+      .default("bm25")
+      .refine(
+        (r) => r === "bm25" || looksLikeModelId(r),
+        "bm25, or an embedding model id such as openai:text-embedding-3-small",
+      )
+      .describe("how the sales tools retrieve: BM25, or an embedding model with exact cosine search"),
     turnLimit: z.number().int().min(1).max(100).default(DEFAULT_TURN_LIMIT),
     seed: z.number().int().min(0).default(0),
     concurrency: z.number().int().min(1, "must be 1..64").max(64, "must be 1..64").default(4),

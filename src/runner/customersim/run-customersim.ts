@@ -3,7 +3,9 @@ import { hostname } from "node:os";
 import {
   type AgentCall,
   type ChatScoreTable,
+  type ChatStore,
   type ConversationResult,
+  createChatStore,
   createPushySales,
   createReferenceSales,
   createRuleShopper,
@@ -13,6 +15,7 @@ import {
   LlmShopper,
   loadCustomerSimData,
   type Persona,
+  parseRetrieval,
   runConversation,
   type SalesAgent,
   type ShopperAgent,
@@ -136,6 +139,8 @@ export function customerSimIdentityParts(config: CustomerSimRunConfig): Record<s
       steering: config.steering,
       turnLimit: config.turnLimit,
       seed: config.seed,
+      // Only when not the default, so the identities of BM25 runs stay what they were.
+      ...(config.retrieval !== "bm25" ? { retrieval: config.retrieval } : {}),
     },
     // The data (catalog, personas, guides) lives under src/customersim, so this hash covers it.
     codeVersion: codeVersion(CUSTOMERSIM_PARTS),
@@ -159,6 +164,8 @@ interface ConversationContext {
   store: RunStore;
   config: CustomerSimRunConfig;
   client: LlmClient | undefined;
+  /** The chat store every conversation of the run retrieves from. */
+  chat: ChatStore;
   header: Omit<CustomerSimHeader, "env" | "task">;
   owner: string;
 }
@@ -216,7 +223,7 @@ async function playConversation(
       shopper,
       sales: pair.sales,
       turnLimit: ctx.config.turnLimit,
-      store: defaultChatStore(),
+      store: ctx.chat,
     });
   } catch (err) {
     if (storeFailure) throw storeFailure.err;
@@ -299,7 +306,10 @@ export async function runCustomerSim(
   const selected = selectPersonas(personas, config);
   const store = opts.store ?? openRunStore(config.storeDir);
   const owner: LeaseOwner = { id: randomUUID(), pid: process.pid, host: hostname() };
-  const usesModels = config.shopper !== "rule" || !["reference", "pushy"].includes(config.sales);
+  const usesModels =
+    config.shopper !== "rule" ||
+    !["reference", "pushy"].includes(config.sales) ||
+    config.retrieval !== "bm25";
   let heartbeat: NodeJS.Timeout | undefined;
   let leased: string | undefined;
   let unsubscribe: (() => void) | undefined;
@@ -369,6 +379,14 @@ export async function runCustomerSim(
       store,
       config,
       client,
+      // Embedding retrieval embeds each category's documents once for the run (cached under the store).
+      chat:
+        config.retrieval === "bm25"
+          ? defaultChatStore()
+          : createChatStore(loadCustomerSimData(), {
+              retrieval: parseRetrieval(config.retrieval),
+              llm: client!,
+            }),
       owner: owner.id,
       header: {
         benchmark: "customersim",
