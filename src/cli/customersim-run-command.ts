@@ -53,6 +53,7 @@ interface CustomerSimRunFlags {
   steering?: string;
   retrieval?: string;
   concurrency?: number;
+  turnLimit?: number;
   out?: string;
   runId?: string;
   resume?: string;
@@ -81,6 +82,11 @@ export function registerCustomerSimRuns(
       "sales-tool retrieval: bm25 (default) or an embedding model id, e.g. openai:text-embedding-3-small",
     )
     .option("--concurrency <n>", "conversations at once (default 4)", parseInteger)
+    .option(
+      "--turn-limit <n>",
+      "shopper turns before a conversation ends without a decision (default 10)",
+      parseInteger,
+    )
     .option("--out <dir>", "run store folder (default ./siturec-runs)")
     .option("--run-id <name>", "name a new run (default: timestamp and identity)")
     .option("--resume <runId>", "continue a run: keep finished conversations, play the rest")
@@ -115,6 +121,7 @@ export function registerCustomerSimRuns(
         ...(flags.steering ? { steering: flags.steering } : {}),
         ...(flags.retrieval ? { retrieval: flags.retrieval } : {}),
         ...(flags.concurrency !== undefined ? { concurrency: flags.concurrency } : {}),
+        ...(flags.turnLimit !== undefined ? { turnLimit: flags.turnLimit } : {}),
         ...(flags.config ? llmSection(flags.config) : {}),
         storeDir,
       });
