@@ -14,6 +14,7 @@ import type { Product } from "../../core/product.js";
 import type { DisplayArea, Fixture, Store } from "../../core/spatial.js";
 import { fixtureGeometry, fixtureSignAspect } from "./fixture-geometry.js";
 import { heroWords, nameWithout } from "./hero-word.js";
+import { ceilingPanels, contactShadows, type Footprint, floorGeometry } from "./interior.js";
 import { AtlasPool, LabelAtlas, type LabelText } from "./label-atlas.js";
 import {
   furnitureGeometry,
@@ -35,8 +36,13 @@ export interface SceneData {
 export interface SceneItem {
   mesh: Mesh;
   segColor: string | null;
-  /** Glass: drawn in the colour pass only, invisible to segmentation and depth. */
-  colourOnly?: boolean;
+  /**
+   * Drawn in one pass only: `colour` for what segmentation and depth must not see (glass, the shell's
+   * finish), `ids` for the plain floor segmentation and depth were always measured against (the
+   * colour pass draws tiles or planks there instead; their many triangles would move the depth ties
+   * where things stand on the floor).
+   */
+  only?: "colour" | "ids";
 }
 
 /** Where a placed instance lives in its product's instanced mesh. */
@@ -58,8 +64,12 @@ export interface BuiltScene {
 
 const DEG = Math.PI / 180;
 const FLOOR = "#c9c4b9";
+const HALL_FLOOR = "#c7ae8a";
 const WALL = "#ece8df";
-const CEILING = "#f2f2f0";
+const CEILING = "#e2e2de";
+const SKIRTING = { h: 0.1, colour: "#77736b" } as const;
+const AREA_FLOOR = "#d9cfbd";
+const AREA_FLOOR_HEIGHT = 0.012;
 const STORE_WALL_HEIGHT = 3.2;
 
 function placed(geo: BufferGeometry, x: number, z: number, yaw: number, material: MeshBasicMaterial): Mesh {
@@ -69,6 +79,23 @@ function placed(geo: BufferGeometry, x: number, z: number, yaw: number, material
   mesh.matrixAutoUpdate = false;
   mesh.updateMatrix();
   return mesh;
+}
+
+/** The box round a polygon on the floor, as a footprint. */
+function boxFootprint(points: readonly (readonly [number, number])[]): Footprint {
+  const xs = points.map((p) => p[0]);
+  const zs = points.map((p) => p[1]);
+  const [x0, x1, z0, z1] = [Math.min(...xs), Math.max(...xs), Math.min(...zs), Math.max(...zs)];
+  return { x: (x0 + x1) / 2, z: (z0 + z1) / 2, width: x1 - x0, depth: z1 - z0, yaw: 0 };
+}
+
+/** What stands on the bare floor: fixtures and display areas (their platforms). */
+function groundedFootprints(layout: Layout): Footprint[] {
+  return layout.navTargets.flatMap((t): Footprint[] => {
+    if (t.type === "fixture")
+      return [{ x: t.location[0], z: t.location[1], width: t.size.width, depth: t.size.depth, yaw: t.yaw }];
+    return t.type === "area" ? [boxFootprint(t.footprint)] : [];
+  });
 }
 
 /** A small stable number for a string (FNV-1a), so a brand keeps its package layout across runs. */
@@ -136,23 +163,56 @@ export function buildScene(data: SceneData): BuiltScene {
   });
   const scene = new Scene();
   const items: SceneItem[] = [];
-  const add = (mesh: Mesh, segColor: string | null, colourOnly = false) => {
+  const add = (mesh: Mesh, segColor: string | null, only?: SceneItem["only"]) => {
     scene.add(mesh);
-    items.push({ mesh, segColor, colourOnly });
+    items.push({ mesh, segColor, ...(only ? { only } : {}) });
   };
 
   const { width, depth, ceiling } = data.layout.floor;
-  const floor = kit.box(width, 0.02, depth, width / 2, -0.01, depth / 2, color(FLOOR), true);
-  add(placed(floor, 0, 0, 0, plain), null);
+  // A hall of shops (stores among its targets) has a wooden floor; a supermarket, vinyl tiles.
+  const hall = data.layout.navTargets.some((t) => t.type === "store");
+  const floorColour = hall ? HALL_FLOOR : FLOOR;
+  add(
+    placed(floorGeometry(width, depth, floorColour, hall ? "planks" : "tiles"), 0, 0, 0, plain),
+    null,
+    "colour",
+  );
+  // A slab under the boards, so where their edges meet (planks are staggered) no pixel falls through.
+  const slab = kit.box(width, 0.02, depth, width / 2, -0.013, depth / 2, color(floorColour), true);
+  add(placed(slab, 0, 0, 0, plain), null, "colour");
+  const floor = kit.box(width, 0.02, depth, width / 2, -0.01, depth / 2, color(floorColour), true);
+  add(placed(floor, 0, 0, 0, plain), null, "ids");
   const ceil = kit.box(width, 0.02, depth, width / 2, ceiling + 0.01, depth / 2, color(CEILING), true);
   add(placed(ceil, 0, 0, 0, plain), null);
+  // The shell's finish (light panels, skirting, contact shadows) is drawn in the colour pass only:
+  // segmentation and depth stay exactly what the floor, walls and ceiling give.
+  add(placed(ceilingPanels(width, depth, ceiling), 0, 0, 0, plain), null, "colour");
   const walls = data.layout.walls.map((w) => {
     const len = Math.hypot(w.to[0] - w.from[0], w.to[1] - w.from[1]);
-    const geo = kit.box(len, w.height, w.thickness, 0, w.height / 2, 0, color(WALL));
     const angle = Math.atan2(-(w.to[1] - w.from[1]), w.to[0] - w.from[0]);
-    return geo.rotateY(angle).translate((w.from[0] + w.to[0]) / 2, 0, (w.from[1] + w.to[1]) / 2);
+    const at = (geo: BufferGeometry) =>
+      geo.rotateY(angle).translate((w.from[0] + w.to[0]) / 2, 0, (w.from[1] + w.to[1]) / 2);
+    return {
+      wall: at(kit.box(len, w.height, w.thickness, 0, w.height / 2, 0, color(WALL))),
+      skirting: at(
+        kit.box(len, SKIRTING.h, w.thickness + 0.02, 0, SKIRTING.h / 2, 0, color(SKIRTING.colour)),
+      ),
+    };
   });
-  if (walls.length) add(placed(kit.merge(walls), 0, 0, 0, plain), null);
+  if (walls.length) {
+    add(placed(kit.merge(walls.map((w) => w.wall)), 0, 0, 0, plain), null);
+    add(placed(kit.merge(walls.map((w) => w.skirting)), 0, 0, 0, plain), null, "colour");
+  }
+  add(placed(contactShadows(groundedFootprints(data.layout), floorColour), 0, 0, 0, plain), null, "colour");
+  const plinthShadows = data.layout.navTargets.flatMap((t) =>
+    t.type === "area" ? t.plinths.map((p) => boxFootprint(p.footprint)) : [],
+  );
+  if (plinthShadows.length)
+    add(
+      placed(contactShadows(plinthShadows, AREA_FLOOR, AREA_FLOOR_HEIGHT + 0.004), 0, 0, 0, plain),
+      null,
+      "colour",
+    );
 
   for (const target of data.layout.navTargets) {
     if (target.type === "fixture") addFixture(target);
@@ -168,7 +228,7 @@ export function buildScene(data: SceneData): BuiltScene {
     const { solid, signs: boards, glass } = fixtureGeometry(kit, f, sign);
     add(placed(solid, f.location[0], f.location[1], f.yaw, plain), f.segColor);
     add(placed(boards, f.location[0], f.location[1], f.yaw, lit), f.segColor);
-    if (glass) add(placed(glass, f.location[0], f.location[1], f.yaw, glassMat), null, true);
+    if (glass) add(placed(glass, f.location[0], f.location[1], f.yaw, glassMat), null, "colour");
   }
 
   function addStore(s: Store) {
@@ -252,7 +312,15 @@ export function buildScene(data: SceneData): BuiltScene {
     const zs = a.footprint.map((p) => p[1]);
     const [x0, x1, z0, z1] = [Math.min(...xs), Math.max(...xs), Math.min(...zs), Math.max(...zs)];
     const parts: BufferGeometry[] = [
-      kit.box(x1 - x0, 0.012, z1 - z0, (x0 + x1) / 2, 0.006, (z0 + z1) / 2, color("#d9cfbd")),
+      kit.box(
+        x1 - x0,
+        AREA_FLOOR_HEIGHT,
+        z1 - z0,
+        (x0 + x1) / 2,
+        AREA_FLOOR_HEIGHT / 2,
+        (z0 + z1) / 2,
+        color(AREA_FLOOR),
+      ),
     ];
     for (const p of a.plinths) {
       const px = p.footprint.map((q) => q[0]);

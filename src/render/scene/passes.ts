@@ -176,7 +176,7 @@ export class ObservationPasses {
     const { items, scene } = this.built;
     items.forEach((item, i) => {
       item.mesh.visible =
-        (colour || !item.colourOnly) && (item.mesh !== this.held || this.heldProduct !== null);
+        item.only !== (colour ? "ids" : "colour") && (item.mesh !== this.held || this.heldProduct !== null);
       item.mesh.material = colour ? this.lit[i]! : this.ids[i]!;
     });
     const target = colour ? this.colourTarget : this.idTarget;
@@ -213,7 +213,8 @@ export class ObservationPasses {
     const t2 = performance.now();
     this.built.items.forEach((item, i) => {
       item.mesh.material = this.lit[i]!;
-      item.mesh.visible = item.mesh !== this.held || this.heldProduct !== null;
+      // Left as a plain render of the scene would show it (the web app draws the same scene).
+      item.mesh.visible = item.only !== "ids" && (item.mesh !== this.held || this.heldProduct !== null);
     });
     this.renderer.setRenderTarget(null);
     return { rgbMs: t1 - t0, idsMs: t2 - t1 };
