@@ -34,6 +34,8 @@ const MAY_IMPORT: Record<string, string[]> = {
   ],
   eval: ["core", "envs", "llm", "tasks", "agents", "trajectory", "storage"],
   customersim: ["core", "llm"],
+  // The web server and its browser app (src/web/app): a viewer over the run store.
+  web: ["core", "envs", "storage", "trajectory", "eval"],
   cli: [
     "core",
     "envs",
@@ -48,6 +50,7 @@ const MAY_IMPORT: Record<string, string[]> = {
     "runner",
     "eval",
     "customersim",
+    "web",
   ],
 };
 
@@ -57,7 +60,7 @@ function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const path = join(dir, e.name);
     if (e.isDirectory()) return e.name === "data" || e.name === "testdata" ? [] : sourceFiles(path);
-    return e.name.endsWith(".ts") ? [path] : [];
+    return /\.tsx?$/.test(e.name) ? [path] : [];
   });
 }
 

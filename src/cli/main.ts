@@ -12,6 +12,7 @@ import { registerRender } from "./render-command.js";
 import { reportError } from "./report-error.js";
 import { registerRun } from "./run-command.js";
 import { registerRuns } from "./runs-command.js";
+import { registerServe } from "./serve-command.js";
 import { registerTasks } from "./tasks-command.js";
 import { registerWorld } from "./world-command.js";
 
@@ -35,6 +36,7 @@ export function buildProgram(io: CliIo, setExit: (code: number) => void): Comman
   registerEvaluate(program, io);
   registerJudge(program, io, setExit);
   registerDoctor(program, io, setExit);
+  registerServe(program, io);
   for (const command of program.commands) {
     command.exitOverride().showHelpAfterError().configureOutput({ writeOut: io.out, writeErr: io.err });
     for (const sub of command.commands) {

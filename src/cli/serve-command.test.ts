@@ -1,0 +1,238 @@
+import { mkdtempSync } from "node:fs";
+import { request } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { type Browser, chromium } from "playwright-core";
+import { build } from "vite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { findChromium } from "../render/chromium.js";
+import { openRunStore } from "../storage/open-run-store.js";
+import type { Trajectory } from "../trajectory/trajectory.js";
+import type { EpisodeReplay, RunDetail, RunSummary } from "../web/api-types.js";
+import { type RunningServer, startWebServer } from "../web/server.js";
+import { runCli } from "./testing/run-cli.js";
+
+const XSS = `<img src=x onerror=alert(1)>`;
+
+/** What the page functions below read of the browser's document (this file has no DOM types). */
+interface PageDocument {
+  querySelectorAll(selector: string): ArrayLike<{ complete: boolean; naturalWidth: number }>;
+}
+const tmp = (name: string) => mkdtempSync(join(tmpdir(), `siturec-serve-${name}-`));
+
+/** A raw GET (no URL normalisation by the client): status and body. */
+function rawGet(base: string, path: string): Promise<{ status: number; body: string }> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = request({ hostname, port, path, method: "GET" }, (res) => {
+      let body = "";
+      res.on("data", (c: Buffer) => {
+        body += c.toString();
+      });
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/**
+ * Copies a finished episode into a new run of the same store with `turns` turns (the episode's own,
+ * repeated) and the first assistant utterance replaced: the 20-turn episode the performance target
+ * names, and the XSS probe.
+ */
+async function writeProbeRun(dir: string, source: Trajectory, runId: string, turns: number) {
+  const store = openRunStore(dir);
+  try {
+    await store.createRun({
+      id: runId,
+      identity: runId,
+      config: { env: source.header.env },
+      identityParts: {},
+      planned: 1,
+    });
+    const header = { ...source.header, runId };
+    await store.startEpisode(header, 0, "probe");
+    for (let i = 0; i < turns; i++) {
+      const from = source.turns[i % source.turns.length]!;
+      const record = structuredClone({ ...from, turn: i });
+      if (i === 0) record.assistant.output.utterance = `Welcome! ${XSS} Try the jam.`;
+      record.termination = {
+        ...record.termination,
+        ended: i === turns - 1,
+        reason: i === turns - 1 ? "turn_limit" : null,
+      };
+      const outcome =
+        i === turns - 1 ? { ...source.outcome, turns, reason: "turn_limit" as const } : undefined;
+      await store.writeTurn(header, record, outcome, "probe");
+    }
+  } finally {
+    await store.close();
+  }
+}
+
+describe("siturec serve: the web viewer", () => {
+  let dir: string;
+  let server: RunningServer;
+  let browser: Browser;
+  let source: Trajectory;
+
+  beforeAll(async () => {
+    dir = tmp("runs");
+    const r = await runCli(
+      "run",
+      "--env",
+      "supermarket",
+      "--tasks",
+      "0:2",
+      "--out",
+      dir,
+      "--quiet",
+      "--run-id",
+      "web",
+    );
+    expect(r.code, r.err).toBe(0);
+    const store = openRunStore(dir, { readonly: true });
+    for await (const t of store.trajectories("web")) {
+      source = t;
+      break;
+    }
+    await store.close();
+    await writeProbeRun(dir, source, "probe", 20);
+    // The app as `npm run build` builds it, into a folder of this test's own.
+    const appDir = tmp("app");
+    await build({
+      configFile: fileURLToPath(new URL("../../vite.web.config.ts", import.meta.url)),
+      build: { outDir: appDir },
+    });
+    server = await startWebServer({ dir, appDir, port: 0 });
+    const found = await findChromium();
+    browser = await chromium.launch({
+      executablePath: found.path,
+      env: { ...(process.env as Record<string, string>), ...found.env },
+      headless: true,
+    });
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it("answers the JSON API: runs, a run's episodes, an episode to replay, its images", async () => {
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const get = (path: string) => fetch(`${server.url}${path}`);
+    const runs = (await (await get("/api/runs")).json()) as RunSummary[];
+    expect(runs.map((r) => r.id).sort()).toEqual(["probe", "web"]);
+    expect(runs.find((r) => r.id === "web")).toMatchObject({
+      benchmark: "situ-rec",
+      status: "complete",
+      env: "supermarket",
+      assistant: "reference",
+      shopper: "rule",
+      planned: 2,
+      finished: 2,
+      successRate: expect.any(Number),
+    });
+    const run = (await (await get("/api/runs/web")).json()) as RunDetail;
+    expect(run.episodes.map((e) => e.taskId)).toEqual(["sm-01.1", "sm-01.2"]);
+    const ep = (await (await get("/api/runs/web/episodes/supermarket/sm-01.1")).json()) as EpisodeReplay;
+    expect(ep.kind).toBe("situ-rec");
+    expect(ep.trajectory.turns.length).toBe(ep.trajectory.outcome.turns);
+    const ranked = ep.trajectory.turns.at(-1)!.assistant.output.ranking[0]!;
+    expect(ep.products[ranked]?.name).toEqual(expect.any(String));
+    const png = await get(`/api/images/${ep.trajectory.turns[0]!.observations.shopper.image}`);
+    expect(png.status).toBe(200);
+    expect(png.headers.get("content-type")).toBe("image/png");
+    expect((await png.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+    // Bad parameters are refused, unknown ones are not found.
+    expect((await get("/api/images/not-a-hash")).status).toBe(400);
+    expect((await get(`/api/images/${"0".repeat(64)}`)).status).toBe(404);
+    expect((await get("/api/runs/nope")).status).toBe(404);
+    expect((await get("/api/runs/web/episodes/supermarket/sm-99.9")).status).toBe(404);
+    expect((await get("/api/runs/web/episodes/super%20market/sm-01.1")).status).toBe(400);
+    // Every answer carries the security headers.
+    expect((await get("/")).headers.get("content-security-policy")).toContain("script-src 'self'");
+  });
+
+  it("serves no file outside the built app, however the path is written", async () => {
+    for (const path of [
+      "/../package.json",
+      "/../../package.json",
+      "/assets/../../../package.json",
+      "/..%2f..%2f..%2fpackage.json",
+      "/%2e%2e/%2e%2e/%2e%2e/package.json",
+      "/..%5c..%5cpackage.json",
+      "/%2e%2e%2f%2e%2e%2fetc%2fpasswd",
+    ]) {
+      const r = await rawGet(server.url, path);
+      expect(r.status, path).toBe(404);
+      expect(r.body, path).not.toContain('"name": "siturec"');
+      expect(r.body, path).not.toContain("root:");
+    }
+    expect((await rawGet(server.url, "/")).body).toContain("<!doctype html>");
+  });
+
+  it("replays an episode in Chromium: → shows turn 2; dialogue is text, never HTML; a 20-turn replay loads in < 1 s", async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+    const dialogs: string[] = [];
+    page.on("dialog", (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    const imagesLoaded = () =>
+      page.waitForFunction(() => {
+        const doc = (globalThis as unknown as { document: PageDocument }).document;
+        const imgs = Array.from(doc.querySelectorAll(".view img"));
+        return imgs.length === 2 && imgs.every((i) => i.complete && i.naturalWidth > 0);
+      });
+    const turnLabel = () => page.textContent("[data-testid=turn-label]");
+    try {
+      // The 20-turn episode: from navigation to both views of turn 1 on screen.
+      const started = Date.now();
+      await page.goto(`${server.url}/#/runs/probe/supermarket/${source.header.task.id}`);
+      await imagesLoaded();
+      const loadMs = Date.now() - started;
+      console.log(`replay page of a 20-turn episode loaded in ${loadMs} ms`);
+      expect(loadMs).toBeLessThan(1000);
+      expect(await turnLabel()).toBe("Turn 1 of 20");
+
+      // The utterance shows as the text it is: no <img> element, no alert.
+      expect(await page.locator(".this-turn .assistant .utterance").textContent()).toContain(XSS);
+      expect(await page.locator("img[src='x']").count()).toBe(0);
+      expect(dialogs).toEqual([]);
+
+      // → moves to turn 2, and the URL names it.
+      await page.goto(`${server.url}/#/runs/web/supermarket/sm-01.1`);
+      await imagesLoaded();
+      await page.keyboard.press("ArrowRight");
+      await expect.poll(turnLabel).toMatch(/^Turn 2 of/);
+      await imagesLoaded();
+      expect(page.url()).toMatch(/#\/runs\/web\/supermarket\/sm-01\.1\/turn\/2$/);
+      const shots = process.env.SITUREC_WEB_SCREENSHOTS ?? tmp("screenshots");
+      await page.screenshot({ path: join(shots, "viewer-replay-turn-2.png"), fullPage: true });
+      console.log(`viewer screenshot: ${join(shots, "viewer-replay-turn-2.png")}`);
+      // ← goes back; a turn's link opens that turn.
+      await page.keyboard.press("ArrowLeft");
+      await expect.poll(turnLabel).toMatch(/^Turn 1 of/);
+      await page.goto(`${server.url}/#/runs/web/supermarket/sm-01.1/turn/3`);
+      await expect.poll(turnLabel).toMatch(/^Turn 3 of/);
+      // The runs list shows both runs.
+      await page.goto(`${server.url}/#/`);
+      await page.waitForSelector("table.grid");
+      expect(await page.locator("table.grid tbody tr").count()).toBe(2);
+      // A run that starts while the page is open appears without a reload.
+      const store = openRunStore(dir);
+      try {
+        await store.createRun({ id: "live", identity: "live", config: {}, identityParts: {}, planned: 3 });
+      } finally {
+        await store.close();
+      }
+      await expect.poll(() => page.locator("table.grid tbody tr").count(), { timeout: 10_000 }).toBe(3);
+      await page.screenshot({ path: join(shots, "viewer-runs.png"), fullPage: true });
+    } finally {
+      await page.close();
+    }
+  }, 60_000);
+});

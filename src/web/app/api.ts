@@ -1,0 +1,48 @@
+import { useEffect, useState } from "preact/hooks";
+
+/** GETs a JSON endpoint of the server; a non-2xx answer is an Error with the server's message. */
+export async function getJson<T>(url: string): Promise<T> {
+  const res = await fetch(url, { headers: { Accept: "application/json" } });
+  const body = (await res.json().catch(() => ({}))) as { error?: string };
+  if (!res.ok) throw new Error(body.error ?? `${res.status} ${res.statusText}`);
+  return body as T;
+}
+
+export interface Loaded<T> {
+  data: T | undefined;
+  error: string | undefined;
+}
+
+/**
+ * Loads `url`, and again every `pollMs` while `poll(data)` says so (a run in progress): the page
+ * updates live without a reload.
+ */
+export function useJson<T>(url: string, pollMs = 0, poll: (data: T) => boolean = () => true): Loaded<T> {
+  const [state, setState] = useState<Loaded<T>>({ data: undefined, error: undefined });
+  useEffect(() => {
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    setState({ data: undefined, error: undefined });
+    const load = async () => {
+      try {
+        const data = await getJson<T>(url);
+        if (stopped) return;
+        setState({ data, error: undefined });
+        if (pollMs > 0 && poll(data)) timer = setTimeout(load, pollMs);
+      } catch (err) {
+        if (stopped) return;
+        setState((s) => ({ data: s.data, error: err instanceof Error ? err.message : String(err) }));
+        if (pollMs > 0) timer = setTimeout(load, pollMs * 2);
+      }
+    };
+    void load();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [url, pollMs]);
+  return state;
+}
+
+/** The URL of a stored image (content-addressed PNG). */
+export const imageUrl = (hash: string) => `/api/images/${hash}`;

@@ -1,0 +1,4 @@
+export * from "./api-types.js";
+export * from "./read-runs.js";
+export * from "./server.js";
+export * from "./static-files.js";

@@ -1,0 +1,232 @@
+import { z } from "zod";
+import { loadEnvData } from "../envs/env-data.js";
+import { hasEnv } from "../envs/registry.js";
+import type { EpisodeRow, RunRow, RunStore } from "../storage/run-store.js";
+import type {
+  ConversationReplay,
+  EpisodeReplay,
+  EpisodeSummary,
+  ProductName,
+  RunDetail,
+  RunSummary,
+} from "./api-types.js";
+
+/** A role as a run config names it: an id, or an object with one. */
+const RoleSpec = z.union([z.string(), z.object({ id: z.string() }).loose()]);
+const roleId = (spec: z.infer<typeof RoleSpec> | undefined) =>
+  spec === undefined ? "-" : typeof spec === "string" ? spec : spec.id;
+
+/** What the runs list reads of a SituRecBench run's config (the rest is shown as given). */
+const SituRecConfig = z
+  .object({
+    env: z.string().default("-"),
+    condition: z.string().default("-"),
+    agents: z
+      .object({
+        assistant: RoleSpec.optional(),
+        shopper: RoleSpec.optional(),
+        moderator: RoleSpec.optional(),
+      })
+      .loose()
+      .default({}),
+  })
+  .loose();
+
+/** What the runs list reads of a CustomerSim run's config. */
+const CustomerSimConfig = z
+  .object({
+    shopper: z.string().default("-"),
+    sales: z.string().default("-"),
+    category: z.string().optional(),
+    steering: z.string().optional(),
+  })
+  .loose();
+
+/** Who played a run, in the list's columns (as `siturec runs` shows them). */
+function roles(run: RunRow) {
+  if (run.benchmark === "customersim") {
+    const c = CustomerSimConfig.safeParse(run.config);
+    const config = c.success
+      ? c.data
+      : { shopper: "-", sales: "-", category: undefined, steering: undefined };
+    return {
+      env: config.category ? `customersim/${config.category}` : "customersim",
+      condition: config.steering === "human" ? "human-steering" : "-",
+      assistant: config.sales,
+      shopper: config.shopper,
+      moderator: "-",
+    };
+  }
+  const c = SituRecConfig.safeParse(run.config);
+  if (!c.success) return { env: "-", condition: "-", assistant: "-", shopper: "-", moderator: "-" };
+  return {
+    env: c.data.env,
+    condition: c.data.condition,
+    assistant: roleId(c.data.agents.assistant),
+    shopper: roleId(c.data.agents.shopper),
+    moderator: roleId(c.data.agents.moderator),
+  };
+}
+
+function failures(rows: EpisodeRow[]): RunSummary["failures"] {
+  const counts = new Map<string, number>();
+  for (const r of rows)
+    if (r.status === "error") {
+      const message = r.error ?? "(no message recorded)";
+      counts.set(message, (counts.get(message) ?? 0) + 1);
+    }
+  return [...counts]
+    .map(([message, count]) => ({ message, count }))
+    .sort((a, b) => b.count - a.count || a.message.localeCompare(b.message));
+}
+
+async function summary(store: RunStore, run: RunRow, rows: EpisodeRow[]): Promise<RunSummary> {
+  const spent = await store.spent(run.id);
+  const finished = rows.filter((r) => r.status === "finished");
+  return {
+    id: run.id,
+    benchmark: run.benchmark,
+    status: run.status,
+    createdAt: run.createdAt,
+    updatedAt: run.updatedAt,
+    ...roles(run),
+    planned: run.planned,
+    finished: finished.length,
+    running: rows.filter((r) => r.status === "running").length,
+    errors: rows.filter((r) => r.status === "error").length,
+    successRate: finished.length ? finished.filter((r) => r.success).length / finished.length : null,
+    // What was paid: the spend ledger (failed and restarted episodes included), else the episodes' sum.
+    costUsd: spent.length
+      ? spent.reduce((s, r) => s + r.costUsd, 0)
+      : rows.reduce((s, r) => s + r.costUsd, 0),
+    failures: failures(rows),
+  };
+}
+
+/** Every run of the store, newest first. */
+export async function runSummaries(store: RunStore): Promise<RunSummary[]> {
+  const out: RunSummary[] = [];
+  for (const run of await store.listRuns()) out.push(await summary(store, run, await store.episodes(run.id)));
+  return out.reverse();
+}
+
+/** A run with its episodes, or undefined when the store has no such run. */
+export async function runDetail(store: RunStore, runId: string): Promise<RunDetail | undefined> {
+  const run = await store.getRun(runId);
+  if (!run) return undefined;
+  const rows = await store.episodes(runId);
+  const episodes: EpisodeSummary[] = rows.map((r) => ({
+    env: r.env,
+    taskId: r.taskId,
+    position: r.position,
+    status: r.status,
+    reason: r.reason,
+    success: r.success,
+    turns: r.turns,
+    recommendations: r.recommendations,
+    costUsd: r.costUsd,
+    error: r.error,
+  }));
+  return { run: await summary(store, run, rows), config: run.config, episodes };
+}
+
+/** The display names of a store's products (none for a category or store this build does not know). */
+function productNames(env: string, ids: Iterable<string>): Record<string, ProductName> {
+  if (!hasEnv(env)) return {};
+  let byId: Map<string, ProductName>;
+  try {
+    byId = new Map(
+      loadEnvData(env as never).catalog.products.map((p) => [
+        p.id,
+        { name: p.name, brand: p.brand, price: p.price },
+      ]),
+    );
+  } catch {
+    return {};
+  }
+  const out: Record<string, ProductName> = {};
+  for (const id of ids) {
+    const p = byId.get(id);
+    if (p) out[id] = p;
+  }
+  return out;
+}
+
+/** The product ids an episode mentions: rankings, carts, revealed items, the purchase and the reference items. */
+function mentionedProducts(t: EpisodeReplay["trajectory"]): Set<string> {
+  const ids = new Set<string>([...t.header.task.referenceItems, ...t.outcome.cart]);
+  if (t.outcome.purchased) ids.add(t.outcome.purchased);
+  for (const turn of t.turns) {
+    for (const id of turn.assistant.output.ranking) ids.add(id);
+    for (const id of turn.state.cart) ids.add(id);
+    for (const id of turn.state.revealed) ids.add(id);
+    if (turn.state.held) ids.add(turn.state.held);
+  }
+  return ids;
+}
+
+/** What the viewer reads of a CustomerSim conversation as stored (`src/runner/customersim/stored-conversation.ts`). */
+const StoredText = z.object({ text: z.string(), recommended: z.array(z.string()).default([]) }).loose();
+const StoredConversation = z.object({
+  header: z
+    .object({
+      env: z.string(),
+      task: z.object({ id: z.string() }).loose(),
+      agents: z.object({ shopper: z.string(), sales: z.string() }).loose(),
+    })
+    .loose(),
+  turns: z.array(z.object({ turn: z.number(), shopper: StoredText, sales: StoredText.nullable() }).loose()),
+  outcome: z
+    .object({
+      reason: z.string(),
+      result: z.object({ purchased: z.string().nullable() }).loose().nullable().default(null),
+      decision: z
+        .object({ case: z.string(), da: z.union([z.literal(0), z.literal(1)]) })
+        .nullable()
+        .default(null),
+    })
+    .loose(),
+});
+
+/**
+ * One stored episode of a run, ready to replay: a SituRecBench trajectory with its product names, or
+ * a CustomerSim conversation. Undefined when the run has no such finished (or failed) episode.
+ */
+export async function episodeView(
+  store: RunStore,
+  runId: string,
+  env: string,
+  taskId: string,
+): Promise<EpisodeReplay | ConversationReplay | undefined> {
+  const run = await store.getRun(runId);
+  if (!run) return undefined;
+  if (run.benchmark === "customersim") {
+    for await (const e of store.storedEpisodes(runId, { includeErrors: true })) {
+      const c = StoredConversation.safeParse(e);
+      if (!c.success || c.data.header.env !== env || c.data.header.task.id !== taskId) continue;
+      const { header, turns, outcome } = c.data;
+      return {
+        kind: "customersim",
+        category: header.env,
+        persona: header.task.id,
+        shopper: header.agents.shopper,
+        sales: header.agents.sales,
+        rounds: turns.map((t) => ({
+          turn: t.turn,
+          shopper: t.shopper.text,
+          sales: t.sales?.text ?? null,
+          recommended: t.sales?.recommended ?? [],
+        })),
+        reason: outcome.reason,
+        decision: outcome.decision,
+        purchased: outcome.result?.purchased ?? null,
+      };
+    }
+    return undefined;
+  }
+  for await (const t of store.trajectories(runId, { includeErrors: true })) {
+    if (t.header.env !== env || t.header.task.id !== taskId) continue;
+    return { kind: "situ-rec", trajectory: t, products: productNames(env, mentionedProducts(t)) };
+  }
+  return undefined;
+}
