@@ -23,7 +23,7 @@ import {
 import { type CallEvent, LlmClient } from "../llm/client.js";
 import { parseModelId } from "../llm/model-id.js";
 import { readCustomerSimRun } from "../runner/customersim/run-customersim.js";
-import type { RunRow, RunStore } from "../storage/run-store.js";
+import { type RunRow, type RunStore, spendOf } from "../storage/run-store.js";
 import { requireRun } from "./runs-command.js";
 import { formatTable } from "./table.js";
 
@@ -185,16 +185,7 @@ export async function evaluateRun(
   const unsubscribe =
     judge && options.recordSpend
       ? judge.client.onCall(({ model, response }) => {
-          ledger.push(
-            store.recordSpend(runId, {
-              role: "judge",
-              model,
-              cached: response.cached,
-              inputTokens: response.inputTokens,
-              outputTokens: response.outputTokens,
-              costUsd: response.costUsd,
-            }),
-          );
+          ledger.push(store.recordSpend(runId, spendOf("judge", model, response)));
         })
       : undefined;
   let fidelity: FidelityReport;

@@ -23,6 +23,7 @@ import {
 import { resumeHint } from "../runner/plan.js";
 import { readConfigFile } from "../runner/run-config.js";
 import { openRunStore } from "../storage/open-run-store.js";
+import { spendOf } from "../storage/run-store.js";
 import { StorageError } from "../storage/storage-error.js";
 import {
   CustomerSimJudges,
@@ -311,16 +312,7 @@ export function registerCustomerSimRuns(
           let reasonJudge: ReasonJudge | undefined;
           if (judges) {
             judges.client.onCall(({ model, response }) => {
-              ledger.push(
-                store.recordSpend(runId, {
-                  role: "judge",
-                  model,
-                  cached: response.cached,
-                  inputTokens: response.inputTokens,
-                  outputTokens: response.outputTokens,
-                  costUsd: response.costUsd,
-                }),
-              );
+              ledger.push(store.recordSpend(runId, spendOf("judge", model, response)));
             });
             const products = new Map(data.catalog.products.map((p) => [p.id, p]));
             const judge = judges.reason((id) => products.get(id));

@@ -82,6 +82,19 @@ export function registerEvaluate(program: Command, io: CliIo): void {
               `\nformat (${cohortLabel(c)}): ${roles.map((r) => `${r} ${c.format[r].errors} errors, ${c.format[r].warnings} warnings`).join("; ")}\n`,
             );
         }
+        for (const c of here) {
+          const roles = (["assistant", "shopper", "moderator"] as const).filter((r) => c.usage[r].calls);
+          if (roles.length)
+            io.out(
+              `\nmodel calls (${cohortLabel(c)}): ${roles
+                .map((r) => {
+                  const u = c.usage[r];
+                  const cache = u.cachedInputTokens || u.cacheWriteTokens;
+                  return `${r} ${u.calls} calls, ${u.inputTokens} input tokens (${u.uncachedInputTokens} uncached, ${u.cachedInputTokens} cached${u.cacheWriteTokens ? `, ${u.cacheWriteTokens} cache writes` : ""}), ${u.outputTokens} output, $${u.costUsd.toFixed(4)}${cache ? ` (cache saved $${u.cacheSavingUsd.toFixed(4)})` : ""}`;
+                })
+                .join("; ")}\n`,
+            );
+        }
         if (here.some((c) => c.judge)) {
           io.out("\n");
           io.out(

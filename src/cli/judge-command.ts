@@ -6,6 +6,7 @@ import { judgeTranscript } from "../eval/judge-transcript.js";
 import { LlmClient, LlmError } from "../llm/client.js";
 import { parseModelId } from "../llm/model-id.js";
 import { openRunStore } from "../storage/open-run-store.js";
+import { spendOf } from "../storage/run-store.js";
 import type { Trajectory } from "../trajectory/trajectory.js";
 import type { CliIo } from "./io.js";
 import { requireRun } from "./runs-command.js";
@@ -66,14 +67,7 @@ export function registerJudge(program: Command, io: CliIo, setExit: (code: numbe
           const judge = new LlmJudge({ model: opts.model, client, prompts, seed: 0 });
           // The judge's calls are the run's costs too.
           client.onCall(({ model, response }) => {
-            void store.recordSpend(runId, {
-              role: "judge",
-              model,
-              cached: response.cached,
-              inputTokens: response.inputTokens,
-              outputTokens: response.outputTokens,
-              costUsd: response.costUsd,
-            });
+            void store.recordSpend(runId, spendOf("judge", model, response));
           });
           const todo: Trajectory[] = [];
           for await (const t of store.trajectories(runId))

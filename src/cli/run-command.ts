@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { Option } from "commander";
+import { InvalidArgumentError, Option } from "commander";
 import { ConditionId } from "../core/dialogue.js";
 import { formatZodIssues } from "../core/zod-issues.js";
 import { envIds } from "../envs/registry.js";
@@ -9,10 +9,12 @@ import { ConfigError, parseRunConfig, RunConfig, readConfigFile } from "../runne
 import type { StoreSummary } from "../runner/run-summary.js";
 import { openRunStore } from "../storage/open-run-store.js";
 import { StorageError } from "../storage/storage-error.js";
+import { estimateRun, estimateText } from "./estimate.js";
 import { failureLines } from "./failure-lines.js";
 import type { CliIo } from "./io.js";
 import { ProgressReporter } from "./progress-bar.js";
 import { FLAG_OF_FIELD } from "./run-flags.js";
+import { cacheTotals } from "./runs-command.js";
 import { formatTable } from "./table.js";
 import { parseInteger } from "./tasks-command.js";
 
@@ -38,6 +40,18 @@ interface RunFlags {
   out?: string;
   images?: boolean;
   preflight?: boolean;
+  maxCost?: number;
+  estimate?: boolean;
+  json?: boolean;
+  estimateSample?: number;
+}
+
+/** A non-negative amount of USD. */
+export function parseUsd(value: string): number {
+  const n = Number(value.replace(/^\$/, ""));
+  if (!value.trim() || !Number.isFinite(n) || n < 0)
+    throw new InvalidArgumentError(`'${value}' is not an amount of USD (e.g. 25 or 2.50)`);
+  return n;
 }
 
 /** Flags given on the command line, as config fields (they override the config file, per field). */
@@ -77,7 +91,19 @@ const pct = (v: number) => `${(100 * v).toFixed(1)}%`;
 
 export function summaryTable(summaries: StoreSummary[]): string {
   return formatTable(
-    ["store", "episodes", "SR", "mean turns", "recs", "reasons", "format", "tokens", "cost"],
+    [
+      "store",
+      "episodes",
+      "SR",
+      "mean turns",
+      "recs",
+      "reasons",
+      "format",
+      "tokens",
+      "cached",
+      "cost",
+      "cache saved",
+    ],
     summaries.map((s) => [
       s.env,
       s.finished === s.episodes ? String(s.episodes) : `${s.finished}/${s.episodes}`,
@@ -90,7 +116,11 @@ export function summaryTable(summaries: StoreSummary[]): string {
         .join(", "),
       s.formatErrors || s.formatWarnings ? `${s.formatErrors} err, ${s.formatWarnings} warn` : "-",
       String(s.inputTokens + s.outputTokens),
+      s.cachedInputTokens
+        ? `${s.cachedInputTokens} (${pct(s.cachedInputTokens / Math.max(1, s.inputTokens))})`
+        : "-",
       `$${s.costUsd.toFixed(4)}`,
+      s.cachedInputTokens || s.cacheWriteTokens ? `$${s.cacheSavingUsd.toFixed(4)}` : "-",
     ]),
   );
 }
@@ -124,6 +154,18 @@ export function registerRun(
     .option("--no-cache", "neither read nor write the model response cache")
     .option("--no-images", "do not store turn images (trajectories keep their hashes)")
     .option("--no-preflight", "skip the one-call check of each model (e.g. to replay a run from the cache)")
+    .option(
+      "--max-cost <usd>",
+      "stop starting episodes once the run's recorded spend reaches this many USD (in-flight ones finish; resume with a higher limit)",
+      parseUsd,
+    )
+    .option("--estimate", "plan the run and print what it would cost, without running it (no model call)")
+    .option(
+      "--estimate-sample <n>",
+      "episodes whose first-turn requests --estimate builds (default 8)",
+      parseInteger,
+    )
+    .option("--json", "with --estimate: print the estimate as JSON")
     .option("--quiet", "no progress output")
     .addOption(new Option("--progress <format>", "progress as JSON lines on stdout").choices(["jsonl"]))
     .action(async (flags: RunFlags) => {
@@ -159,6 +201,18 @@ export function registerRun(
           { exitCode: 2, hint: "siturec run --help lists the flags and their values" },
         );
       const config = parseRunConfig(merge(base, flagConfig(flags)), flags.config ?? "command line");
+      if (flags.json && !flags.estimate)
+        throw new ConfigError("--json goes with --estimate (a run's progress as JSON: --progress jsonl)", {
+          exitCode: 2,
+        });
+      if (flags.estimate) {
+        const estimate = await estimateRun(config, {
+          ...(flags.resume ? { resume: flags.resume } : {}),
+          ...(flags.estimateSample !== undefined ? { sample: flags.estimateSample } : {}),
+        });
+        io.out(flags.json ? `${JSON.stringify(estimate, null, 2)}\n` : estimateText(estimate, flags.maxCost));
+        return;
+      }
       const jsonl = flags.progress === "jsonl";
       const reporter = new ProgressReporter(io.err, isTty());
       const controller = new AbortController();
@@ -180,6 +234,7 @@ export function registerRun(
           ...(flags.runId ? { runId: flags.runId } : {}),
           signal: controller.signal,
           preflight: flags.preflight !== false,
+          ...(flags.maxCost !== undefined ? { maxCostUsd: flags.maxCost } : {}),
           onStart: (info) => {
             runId = info.runId;
             reporter.start(info.kept);
@@ -219,8 +274,17 @@ export function registerRun(
             io.out(
               `spent $${paid.toFixed(4)} on ${calls - cached} model calls (${cached} from the cache), failed and restarted episodes included: ${result.spent.map((r) => `${r.role} ${r.model} $${r.costUsd.toFixed(4)}`).join(", ")}\n`,
             );
+            const t = cacheTotals(result.spent);
+            if (t.cachedInputTokens || t.cacheWriteTokens)
+              io.out(
+                `input tokens: ${t.uncachedInputTokens} uncached, ${t.cachedInputTokens} read from the providers' prompt caches${t.cacheWriteTokens ? `, ${t.cacheWriteTokens} written to them` : ""}; the caches saved $${t.cacheSavingUsd.toFixed(4)}\n`,
+              );
           }
-          if (result.status !== "complete")
+          if (result.status === "budget_exhausted")
+            io.out(
+              `\nthe run's recorded spend ($${result.spentUsd.toFixed(4)}) reached --max-cost $${flags.maxCost}; no new episode was started. Continue with a higher limit: siturec run --resume ${result.runId}${flags.out ? ` --out ${flags.out}` : ""} --max-cost AMOUNT\n`,
+            );
+          else if (result.status !== "complete")
             io.out(
               `\nresume with: siturec run --resume ${result.runId}${flags.out ? ` --out ${flags.out}` : ""}\n`,
             );

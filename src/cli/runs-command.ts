@@ -49,6 +49,44 @@ function roles(run: RunRow) {
   };
 }
 
+/**
+ * Input tokens split by the providers' prompt caches, and what the caches saved: from the spend
+ * ledger where it has rows (failed and restarted episodes included), else from the episodes.
+ */
+export function cacheTotals(
+  rows: readonly {
+    inputTokens: number;
+    outputTokens: number;
+    cachedInputTokens: number;
+    cacheWriteTokens: number;
+    cacheSavingUsd: number;
+  }[],
+) {
+  const sum = (f: (r: (typeof rows)[number]) => number) => rows.reduce((s, r) => s + f(r), 0);
+  const inputTokens = sum((r) => r.inputTokens);
+  const cachedInputTokens = sum((r) => r.cachedInputTokens);
+  const cacheWriteTokens = sum((r) => r.cacheWriteTokens);
+  return {
+    inputTokens,
+    uncachedInputTokens: Math.max(0, inputTokens - cachedInputTokens - cacheWriteTokens),
+    cachedInputTokens,
+    cacheWriteTokens,
+    outputTokens: sum((r) => r.outputTokens),
+    cacheSavingUsd: sum((r) => r.cacheSavingUsd),
+  };
+}
+
+/** Tokens as the tables show them: `IN (CACHED cached)`, or `-` when none. */
+export function tokensCell(t: {
+  inputTokens: number;
+  cachedInputTokens: number;
+  outputTokens: number;
+}): string {
+  if (!t.inputTokens && !t.outputTokens) return "-";
+  const k = (n: number) => (n >= 10_000 ? `${Math.round(n / 1000)}k` : String(n));
+  return `${k(t.inputTokens)} in${t.cachedInputTokens ? ` (${k(t.cachedInputTokens)} cached)` : ""}, ${k(t.outputTokens)} out`;
+}
+
 /** One line per run: status, models, condition, counts, success and cost. */
 export async function listRuns(dir: string) {
   const store = openRunStore(dir, { readonly: true });
@@ -74,6 +112,7 @@ export async function listRuns(dir: string) {
         costUsd: spent.length
           ? spent.reduce((s, r) => s + r.costUsd, 0)
           : rows.reduce((s, r) => s + r.costUsd, 0),
+        ...cacheTotals(spent.length ? spent : rows),
         spent,
         summaries: summarize(rows),
       });
@@ -124,7 +163,20 @@ export function registerRuns(program: Command, io: CliIo): void {
       }
       io.out(
         formatTable(
-          ["run", "status", "env", "assistant", "shopper", "moderator", "condition", "done", "SR", "cost"],
+          [
+            "run",
+            "status",
+            "env",
+            "assistant",
+            "shopper",
+            "moderator",
+            "condition",
+            "done",
+            "SR",
+            "tokens",
+            "cost",
+            "cache saved",
+          ],
           runs.map((r) => [
             r.id,
             r.status,
@@ -135,7 +187,9 @@ export function registerRuns(program: Command, io: CliIo): void {
             r.condition,
             `${r.finished}/${r.planned}${r.errors ? ` (${r.errors} err)` : ""}`,
             r.successRate === null ? "--" : `${(100 * r.successRate).toFixed(1)}%`,
+            tokensCell(r),
             `$${r.costUsd.toFixed(4)}`,
+            r.cachedInputTokens || r.cacheWriteTokens ? `$${r.cacheSavingUsd.toFixed(4)}` : "-",
           ]),
         ),
       );

@@ -66,6 +66,9 @@ function usageOf(reply: PolicyReply<unknown> | undefined): RoleUsage {
     u.inputTokens += c.inputTokens;
     u.outputTokens += c.outputTokens;
     u.costUsd += c.costUsd;
+    if (c.cachedInputTokens) u.cachedInputTokens = (u.cachedInputTokens ?? 0) + c.cachedInputTokens;
+    if (c.cacheWriteTokens) u.cacheWriteTokens = (u.cacheWriteTokens ?? 0) + c.cacheWriteTokens;
+    if (c.cacheSavingUsd !== undefined) u.cacheSavingUsd = (u.cacheSavingUsd ?? 0) + c.cacheSavingUsd;
   }
   if (reply.formatError !== undefined) u.formatErrors++;
   u.formatWarnings += reply.formatWarnings?.length ?? 0;

@@ -70,7 +70,20 @@ export interface CohortReport extends CohortKey {
   judged: number;
   /** Model outputs per role that stayed invalid (replaced by a fallback) and fixes lenient validation made, pooled. */
   format: Record<"assistant" | "shopper" | "moderator", { errors: number; warnings: number }>;
+  /** Model calls per role, pooled: tokens split by the providers' prompt caches, cost and what the caches saved. */
+  usage: Record<"assistant" | "shopper" | "moderator", CohortUsage>;
   analyses: CohortAnalyses;
+}
+
+export interface CohortUsage {
+  calls: number;
+  inputTokens: number;
+  uncachedInputTokens: number;
+  cachedInputTokens: number;
+  cacheWriteTokens: number;
+  outputTokens: number;
+  costUsd: number;
+  cacheSavingUsd: number;
 }
 
 export interface CohortAnalyses {
@@ -160,6 +173,27 @@ function formatCounts(episodes: Trajectory[]): CohortReport["format"] {
   return { assistant: count("assistant"), shopper: count("shopper"), moderator: count("moderator") };
 }
 
+function usageTotals(episodes: Trajectory[]): CohortReport["usage"] {
+  const total = (role: "assistant" | "shopper" | "moderator"): CohortUsage => {
+    const us = episodes.map((e) => e.outcome.usage[role]);
+    const sum = (f: (u: (typeof us)[number]) => number) => us.reduce((s, u) => s + f(u), 0);
+    const inputTokens = sum((u) => u.inputTokens);
+    const cachedInputTokens = sum((u) => u.cachedInputTokens ?? 0);
+    const cacheWriteTokens = sum((u) => u.cacheWriteTokens ?? 0);
+    return {
+      calls: sum((u) => u.calls),
+      inputTokens,
+      uncachedInputTokens: Math.max(0, inputTokens - cachedInputTokens - cacheWriteTokens),
+      cachedInputTokens,
+      cacheWriteTokens,
+      outputTokens: sum((u) => u.outputTokens),
+      costUsd: sum((u) => u.costUsd),
+      cacheSavingUsd: sum((u) => u.cacheSavingUsd ?? 0),
+    };
+  };
+  return { assistant: total("assistant"), shopper: total("shopper"), moderator: total("moderator") };
+}
+
 /** Every metric of Appendix C.1 and D for one cohort (one store, one set of agents, one condition). */
 export function evaluateCohort(episodes: Trajectory[]): CohortReport {
   const first = episodes[0]!;
@@ -229,6 +263,7 @@ export function evaluateCohort(episodes: Trajectory[]): CohortReport {
     judge,
     judged: judged.length,
     format: formatCounts(episodes),
+    usage: usageTotals(episodes),
     analyses: analyses(episodes),
   };
 }

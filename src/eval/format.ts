@@ -52,6 +52,7 @@ export function cohortJson(c: CohortReport) {
     judge: c.judge ? map(c.judge) : null,
     judged: c.judged,
     format: c.format,
+    usage: c.usage,
   };
 }
 

@@ -17,6 +17,9 @@ export const CachedResponse = z
     text: z.string(),
     inputTokens: z.number().int().nonnegative(),
     outputTokens: z.number().int().nonnegative(),
+    /** Written only when the provider reported some (older entries and most requests have none). */
+    cachedInputTokens: z.number().int().nonnegative().optional(),
+    cacheWriteTokens: z.number().int().nonnegative().optional(),
     toolCalls: z.array(CachedToolCall).optional(),
   })
   .strict();

@@ -16,7 +16,8 @@ import { type EmbedRequest, type EmbedResponse, embedTexts } from "./embed.js";
 import { classifyFailure } from "./failures.js";
 import { type LlmMessage, messageView, toModelMessages } from "./messages.js";
 import { parseModelId } from "./model-id.js";
-import { costOf, DEFAULT_PRICES, type PriceTable, priceFor } from "./prices.js";
+import { cacheSavingOf, costOf, DEFAULT_PRICES, type PriceTable, priceFor } from "./prices.js";
+import { cacheTokensOf, cacheTokensOfRaw, promptCacheOptions } from "./prompt-cache.js";
 import { languageModel, MissingApiKeyError, providerPool } from "./providers.js";
 import { redact } from "./redact.js";
 import {
@@ -29,6 +30,7 @@ import {
   toolsView,
   violatingAnswer,
 } from "./tools.js";
+import { warningText } from "./warnings.js";
 
 export type { EmbedRequest, EmbedResponse } from "./embed.js";
 export { retryAfterMs } from "./failures.js";
@@ -88,9 +90,22 @@ export interface LlmResponse {
    * records typed as `Omit<LlmResponse, "text">` need not carry it.
    */
   toolCalls?: NativeToolCall[];
+  /** All input tokens, cached or not (as providers report them). */
   inputTokens: number;
   outputTokens: number;
+  /**
+   * Of `inputTokens`, those the provider read from its prompt cache (OpenAI's `cached_tokens`,
+   * Anthropic's cache reads, Gemini's cached content); set only when some were.
+   */
+  cachedInputTokens?: number;
+  /** Of `inputTokens`, those written to the provider's prompt cache (Anthropic); set only when some were. */
+  cacheWriteTokens?: number;
   costUsd: number;
+  /**
+   * What the provider's prompt cache saved on this call: the cached tokens at the input price less
+   * what they cost (negative when cache writes cost more than they saved); set only with cache tokens.
+   */
+  cacheSavingUsd?: number;
   cached: boolean;
   /** HTTP attempts made (0 when served from the cache). */
   attempts: number;
@@ -170,27 +185,6 @@ export function structuredModeFor(
   if (mode !== "auto") return mode;
   return provider === "anthropic" ? "tool" : "json_schema";
 }
-
-// Provider warnings (an unsupported setting, a schema feature dropped) go to stderr, once per kind:
-// the AI SDK's default logger writes to stdout, where they would break `--progress=jsonl`.
-const warned = new Set<string>();
-function warningText(w: { type: string; feature?: string; details?: string; message?: string }): string {
-  return w.type === "other"
-    ? (w.message ?? "warning")
-    : `${w.type}: ${w.feature ?? ""}${w.details ? ` (${w.details})` : ""}`;
-}
-(globalThis as { AI_SDK_LOG_WARNINGS?: unknown }).AI_SDK_LOG_WARNINGS = (options: {
-  warnings: { type: string; feature?: string; details?: string; message?: string }[];
-  provider: string;
-  model: string;
-}) => {
-  for (const w of options.warnings) {
-    const line = `siturec: ${options.provider} ${options.model}: ${warningText(w)}`;
-    if (warned.has(line)) continue;
-    warned.add(line);
-    process.stderr.write(`${line}\n`);
-  }
-};
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -301,9 +295,11 @@ export class LlmClient {
     const result = await this.limitFor(providerPool(spec))(() =>
       this.withRetries(req, model, spec.provider, mode ?? "prompt"),
     );
+    const saving = cacheSavingOf(price, result);
     const response: LlmCompletion = {
       ...result,
-      costUsd: costOf(price, result.inputTokens, result.outputTokens),
+      costUsd: costOf(price, result),
+      ...(result.cachedInputTokens || result.cacheWriteTokens ? { cacheSavingUsd: saving } : {}),
       cached: false,
       latencyMs: performance.now() - started,
     };
@@ -312,6 +308,8 @@ export class LlmClient {
         text: response.text,
         inputTokens: response.inputTokens,
         outputTokens: response.outputTokens,
+        ...(response.cachedInputTokens ? { cachedInputTokens: response.cachedInputTokens } : {}),
+        ...(response.cacheWriteTokens ? { cacheWriteTokens: response.cacheWriteTokens } : {}),
         ...(req.tools?.length ? { toolCalls: response.toolCalls } : {}),
       });
     this.emit(req, response);
@@ -397,6 +395,8 @@ export class LlmClient {
     toolCalls: NativeToolCall[];
     inputTokens: number;
     outputTokens: number;
+    cachedInputTokens?: number;
+    cacheWriteTokens?: number;
     attempts: number;
     warnings?: string[];
   }> {
@@ -426,8 +426,7 @@ export class LlmClient {
         raw = undefined;
         const r = await generateText({
           model: sent,
-          ...(req.system ? { system: req.system } : {}),
-          messages: toModelMessages(req.messages),
+          ...promptCacheOptions(provider, req.system, toModelMessages(req.messages)),
           maxRetries: 0,
           abortSignal: AbortSignal.timeout(
             Math.max(1, Math.ceil(Math.min(this.opts.requestTimeoutMs, left))),
@@ -461,6 +460,7 @@ export class LlmClient {
           toolCalls: tools ? r.toolCalls.map(nativeToolCallOf) : [],
           inputTokens: r.usage.inputTokens ?? 0,
           outputTokens: r.usage.outputTokens ?? 0,
+          ...cacheTokensOf(r.usage),
           attempts: attempt,
           ...(r.warnings?.length ? { warnings: r.warnings.map(warningText) } : {}),
         };
@@ -472,6 +472,7 @@ export class LlmClient {
             toolCalls: [],
             inputTokens: err.usage?.inputTokens ?? 0,
             outputTokens: err.usage?.outputTokens ?? 0,
+            ...cacheTokensOf(err.usage),
             attempts: attempt,
           };
         // A model that calls a tool under `none`, or none under `required`, is answered as it
@@ -479,6 +480,7 @@ export class LlmClient {
         if (tools && raw && ToolChoiceViolationError.isInstance(err))
           return {
             ...violatingAnswer(raw, req.toolChoice ?? "auto"),
+            ...cacheTokensOfRaw(raw.usage),
             attempts: attempt,
             ...(raw.warnings?.length ? { warnings: raw.warnings.map(warningText) } : {}),
           };

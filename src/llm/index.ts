@@ -3,6 +3,7 @@ export * from "./client.js";
 export * from "./model-id.js";
 export * from "./ping.js";
 export * from "./prices.js";
+export { cacheTokensOf, promptCacheOptions } from "./prompt-cache.js";
 export * from "./providers.js";
 export * from "./redact.js";
 export * from "./structured.js";

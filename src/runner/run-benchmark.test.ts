@@ -385,6 +385,9 @@ describe("benchmark runs", () => {
         inputTokens: 1000,
         outputTokens: 50,
         costUsd: assistantCost,
+        cachedInputTokens: 0,
+        cacheWriteTokens: 0,
+        cacheSavingUsd: 0,
       },
     ]);
     // Each model was checked once before the run began, and that is on the ledger too.

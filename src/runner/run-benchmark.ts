@@ -6,8 +6,8 @@ import type { EnvId } from "../core/manifest.js";
 import type { CallEvent, LlmClient, RetryEvent } from "../llm/client.js";
 import type { RenderService } from "../render/render-service.js";
 import { openRunStore } from "../storage/open-run-store.js";
-import type { LeaseOwner, RunStore, SpendRow } from "../storage/run-store.js";
-import type { EpisodeOutcome } from "../trajectory/trajectory.js";
+import { type LeaseOwner, type RunStore, type SpendRow, spendOf } from "../storage/run-store.js";
+import type { EpisodeHeader, EpisodeOutcome } from "../trajectory/trajectory.js";
 import { totalUsage } from "../trajectory/usage.js";
 import {
   agentIds,
@@ -65,6 +65,12 @@ export interface RunOptions extends CustomRoles {
   onRetry?: (retry: RetryEvent) => void;
   /** Stop taking new episodes (episodes in flight finish). */
   signal?: AbortSignal;
+  /**
+   * Stop taking new episodes once the run's recorded spend (its ledger, earlier invocations
+   * included) reaches this many USD; episodes in flight finish, and the run is marked
+   * `budget_exhausted` (a resume with a higher limit continues it). Not part of the run's identity.
+   */
+  maxCostUsd?: number;
 }
 
 export interface RunResult {
@@ -74,8 +80,13 @@ export interface RunResult {
   agents: AgentIds;
   /** Every model call the run has made so far, by role and model (failed and restarted episodes' too). */
   spent: SpendRow[];
-  /** `interrupted` when stopped by the caller's signal (Ctrl-C) before every episode was played. */
-  status: "complete" | "incomplete" | "interrupted";
+  /**
+   * `interrupted` when stopped by the caller's signal (Ctrl-C) before every episode was played;
+   * `budget_exhausted` when stopped by `maxCostUsd`.
+   */
+  status: "complete" | "incomplete" | "interrupted" | "budget_exhausted";
+  /** What the run's ledger holds, USD (earlier invocations included): what `maxCostUsd` is checked against. */
+  spentUsd: number;
   summaries: StoreSummary[];
   /** Timing of this invocation (not of earlier, resumed parts); `startupMs` is the part before the first episode. */
   timing: {
@@ -85,6 +96,32 @@ export interface RunResult {
     modelMs: number;
     episodes: number;
     turns: number;
+  };
+}
+
+/** The header fields every episode of a run shares. */
+export function runHeader(
+  config: RunConfig,
+  runId: string,
+  identity: string,
+  ids: AgentIds,
+  prompts: PromptSet,
+): Omit<EpisodeHeader, "env" | "task" | "profile"> {
+  return {
+    runId,
+    identity,
+    condition: config.condition,
+    maxTurns: config.maxTurns,
+    seed: config.seed,
+    agents: { assistant: ids.assistant, user: ids.shopper, moderator: ids.moderator },
+    promptHash: prompts.hash,
+    codeVersion: codeVersion(),
+    context: { historyImages: config.history.images, captionIds: config.captions.ids },
+    render: {
+      width: config.render.width,
+      height: config.render.height,
+      quality: config.render.quality,
+    },
   };
 }
 
@@ -111,17 +148,20 @@ export async function runBenchmark(config: RunConfig, opts: RunOptions = {}): Pr
     // (the preflight's, made before the run exists, once it does).
     let ledgerRun: string | undefined;
     const early: CallEvent[] = [];
+    // The budget: the ledger's total, kept up to date as calls are recorded.
+    let spentUsd = 0;
+    let overBudget = false;
+    const budget = new AbortController();
+    const checkBudget = () => {
+      if (opts.maxCostUsd !== undefined && spentUsd >= opts.maxCostUsd && !overBudget) {
+        overBudget = true;
+        budget.abort();
+      }
+    };
     const record = ({ tag, model, response }: CallEvent) => {
-      ledger.push(
-        store.recordSpend(ledgerRun!, {
-          role: tag ?? "other",
-          model,
-          cached: response.cached,
-          inputTokens: response.inputTokens,
-          outputTokens: response.outputTokens,
-          costUsd: response.costUsd,
-        }),
-      );
+      spentUsd += response.costUsd;
+      ledger.push(store.recordSpend(ledgerRun!, spendOf(tag ?? "other", model, response)));
+      checkBudget();
     };
     const stopCalls = client.onCall((call) => (ledgerRun ? record(call) : early.push(call)));
     const stopRetries = opts.onRetry ? client.onRetry(opts.onRetry) : () => {};
@@ -143,13 +183,17 @@ export async function runBenchmark(config: RunConfig, opts: RunOptions = {}): Pr
     });
     const { runId, todo } = plan;
     leased = runId;
+    spentUsd = (await store.spent(runId)).reduce((s, r) => s + r.costUsd, 0);
     ledgerRun = runId;
     for (const call of early.splice(0)) record(call);
+    checkBudget();
     // The run is this process's while its heartbeat is fresh; if another process took it over (this
     // one stalled past the lease), stop taking episodes: the writes of its attempts are refused anyway.
     const stop = new AbortController();
     let lost: unknown;
     opts.signal?.addEventListener("abort", () => stop.abort(), { once: true });
+    if (budget.signal.aborted) stop.abort();
+    budget.signal.addEventListener("abort", () => stop.abort(), { once: true });
     heartbeat = keepLease(store, runId, owner.id, (err) => {
       lost ??= err;
       stop.abort();
@@ -194,22 +238,7 @@ export async function runBenchmark(config: RunConfig, opts: RunOptions = {}): Pr
         prompts,
         render,
         knowledge,
-        header: {
-          runId,
-          identity: plan.identity,
-          condition: config.condition,
-          maxTurns: config.maxTurns,
-          seed: config.seed,
-          agents: { assistant: ids.assistant, user: ids.shopper, moderator: ids.moderator },
-          promptHash: prompts.hash,
-          codeVersion: codeVersion(),
-          context: { historyImages: config.history.images, captionIds: config.captions.ids },
-          render: {
-            width: config.render.width,
-            height: config.render.height,
-            quality: config.render.quality,
-          },
-        },
+        header: runHeader(config, runId, plan.identity, ids, prompts),
         owner: owner.id,
         signal: stop.signal,
         onEpisode: (e, t, stats) => {
@@ -234,7 +263,13 @@ export async function runBenchmark(config: RunConfig, opts: RunOptions = {}): Pr
     await Promise.all(ledger);
     const rows = await store.episodes(runId);
     const complete = rows.length === plan.episodes.length && rows.every((r) => r.status === "finished");
-    const status = complete ? "complete" : opts.signal?.aborted ? "interrupted" : "incomplete";
+    const status = complete
+      ? "complete"
+      : opts.signal?.aborted
+        ? "interrupted"
+        : overBudget
+          ? "budget_exhausted"
+          : "incomplete";
     await store.setRunStatus(runId, status);
     timing.wallMs = performance.now() - started;
     const spent = await store.spent(runId);
@@ -244,6 +279,7 @@ export async function runBenchmark(config: RunConfig, opts: RunOptions = {}): Pr
       agents: ids,
       spent,
       status,
+      spentUsd: spent.reduce((s, r) => s + r.costUsd, 0),
       summaries: summarize(rows),
       timing,
     };

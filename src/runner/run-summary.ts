@@ -13,7 +13,12 @@ export interface StoreSummary {
   reasons: Partial<Record<TerminationReason, number>>;
   inputTokens: number;
   outputTokens: number;
+  /** Of `inputTokens`, those the provider read from its prompt cache, and those written to it. */
+  cachedInputTokens: number;
+  cacheWriteTokens: number;
   costUsd: number;
+  /** What the providers' prompt caches saved, USD. */
+  cacheSavingUsd: number;
   /** Model outputs replaced by a fallback, and fixes lenient validation made, over all roles. */
   formatErrors: number;
   formatWarnings: number;
@@ -61,7 +66,10 @@ export function summarize(rows: EpisodeRow[]): StoreSummary[] {
       reasons,
       inputTokens: all.reduce((s, r) => s + r.inputTokens, 0),
       outputTokens: all.reduce((s, r) => s + r.outputTokens, 0),
+      cachedInputTokens: all.reduce((s, r) => s + r.cachedInputTokens, 0),
+      cacheWriteTokens: all.reduce((s, r) => s + r.cacheWriteTokens, 0),
       costUsd: all.reduce((s, r) => s + r.costUsd, 0),
+      cacheSavingUsd: all.reduce((s, r) => s + r.cacheSavingUsd, 0),
       formatErrors: all.reduce((s, r) => s + r.formatErrors, 0),
       formatWarnings: all.reduce((s, r) => s + r.formatWarnings, 0),
       errorMessages: errorCounts(all),

@@ -5,7 +5,8 @@ import type { Trajectory } from "../trajectory/trajectory.js";
 
 export type EpisodeStatus = "running" | "finished" | "error";
 /** `running` only while its owner's heartbeat is fresh; `interrupted` when it stopped or died mid-way. */
-export type RunStatus = "running" | "complete" | "incomplete" | "interrupted";
+/** `budget_exhausted`: stopped taking episodes when the recorded spend reached `--max-cost`. */
+export type RunStatus = "running" | "complete" | "incomplete" | "interrupted" | "budget_exhausted";
 
 /** The process running a run: its own id, and where it is, for "run R is being run by pid P on H". */
 export interface LeaseOwner {
@@ -95,6 +96,10 @@ export interface EpisodeRow {
   costUsd: number;
   inputTokens: number;
   outputTokens: number;
+  /** Of `inputTokens`, those read from / written to the provider's prompt cache; the saving it made. */
+  cachedInputTokens: number;
+  cacheWriteTokens: number;
+  cacheSavingUsd: number;
   /** Model outputs that stayed invalid after the repair request (each replaced by a fallback). */
   formatErrors: number;
   /** Fixes lenient validation made to model outputs. */
@@ -111,7 +116,12 @@ export interface Spend {
   cached: boolean;
   inputTokens: number;
   outputTokens: number;
+  /** Of `inputTokens`, those read from and written to the provider's prompt cache. */
+  cachedInputTokens?: number;
+  cacheWriteTokens?: number;
   costUsd: number;
+  /** What the provider's prompt cache saved on the call (USD). */
+  cacheSavingUsd?: number;
 }
 
 /** What a run spent with one model in one role: every call, whatever became of its episode. */
@@ -123,6 +133,12 @@ export interface SpendRow {
   inputTokens: number;
   outputTokens: number;
   costUsd: number;
+  /** Of `inputTokens`, those the provider read from its prompt cache (0 in stores from before). */
+  cachedInputTokens: number;
+  /** Of `inputTokens`, those written to the provider's prompt cache. */
+  cacheWriteTokens: number;
+  /** What the provider's prompt cache saved, USD. */
+  cacheSavingUsd: number;
 }
 
 export interface NewRun {
@@ -155,7 +171,10 @@ export interface StoredTurn {
 export interface StoredUsage {
   inputTokens: number;
   outputTokens: number;
+  cachedInputTokens?: number;
+  cacheWriteTokens?: number;
   costUsd: number;
+  cacheSavingUsd?: number;
   formatErrors: number;
   formatWarnings?: number;
 }
@@ -246,4 +265,31 @@ export interface RunStore {
   storedEpisodes(runId: string, opts?: { includeErrors?: boolean }): AsyncIterable<StoredEpisode>;
 
   close(): Promise<void>;
+}
+
+/** One model call as the spend ledger records it (prompt-cache figures only where the provider gave some). */
+export function spendOf(
+  role: string,
+  model: string,
+  response: {
+    cached: boolean;
+    inputTokens: number;
+    outputTokens: number;
+    costUsd: number;
+    cachedInputTokens?: number;
+    cacheWriteTokens?: number;
+    cacheSavingUsd?: number;
+  },
+): Spend {
+  return {
+    role,
+    model,
+    cached: response.cached,
+    inputTokens: response.inputTokens,
+    outputTokens: response.outputTokens,
+    costUsd: response.costUsd,
+    ...(response.cachedInputTokens ? { cachedInputTokens: response.cachedInputTokens } : {}),
+    ...(response.cacheWriteTokens ? { cacheWriteTokens: response.cacheWriteTokens } : {}),
+    ...(response.cacheSavingUsd ? { cacheSavingUsd: response.cacheSavingUsd } : {}),
+  };
 }

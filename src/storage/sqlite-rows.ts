@@ -8,6 +8,7 @@ import {
   leaseAlive,
   type RunRow,
   type RunStatus,
+  type StoredUsage,
 } from "./run-store.js";
 
 /** The SQLite run store's tables (created if missing; older stores gain new columns on open). */
@@ -38,6 +39,9 @@ CREATE TABLE IF NOT EXISTS episodes (
   cost_usd REAL NOT NULL DEFAULT 0,
   input_tokens INTEGER NOT NULL DEFAULT 0,
   output_tokens INTEGER NOT NULL DEFAULT 0,
+  cached_input_tokens INTEGER NOT NULL DEFAULT 0,
+  cache_write_tokens INTEGER NOT NULL DEFAULT 0,
+  cache_saving_usd REAL NOT NULL DEFAULT 0,
   format_errors INTEGER NOT NULL DEFAULT 0,
   format_warnings INTEGER NOT NULL DEFAULT 0,
   error TEXT,
@@ -62,6 +66,9 @@ CREATE TABLE IF NOT EXISTS spent (
   input_tokens INTEGER NOT NULL DEFAULT 0,
   output_tokens INTEGER NOT NULL DEFAULT 0,
   cost_usd REAL NOT NULL DEFAULT 0,
+  cached_input_tokens INTEGER NOT NULL DEFAULT 0,
+  cache_write_tokens INTEGER NOT NULL DEFAULT 0,
+  cache_saving_usd REAL NOT NULL DEFAULT 0,
   PRIMARY KEY (run_id, role, model)
 );
 CREATE TABLE IF NOT EXISTS leases (
@@ -89,6 +96,9 @@ export interface EpisodeDbRow {
   cost_usd: number;
   input_tokens: number;
   output_tokens: number;
+  cached_input_tokens?: number;
+  cache_write_tokens?: number;
+  cache_saving_usd?: number;
   format_errors?: number;
   format_warnings?: number;
   error: string | null;
@@ -109,6 +119,10 @@ export function episodeRow(r: EpisodeDbRow): EpisodeRow {
     costUsd: r.cost_usd,
     inputTokens: r.input_tokens,
     outputTokens: r.output_tokens,
+    // Absent in a store from before the prompt-cache figures, when opened read-only (not migrated).
+    cachedInputTokens: r.cached_input_tokens ?? 0,
+    cacheWriteTokens: r.cache_write_tokens ?? 0,
+    cacheSavingUsd: r.cache_saving_usd ?? 0,
     // Absent in a store from before the format counts, when it is opened read-only (not migrated).
     formatErrors: r.format_errors ?? 0,
     formatWarnings: r.format_warnings ?? 0,
@@ -139,4 +153,32 @@ export function runRow(r: Record<string, string | number>, lease: Lease | null):
     planned: Number(r.planned),
     lease,
   };
+}
+
+/**
+ * Every role's figures summed, in the outcome's role order (SituRecBench's assistant, shopper,
+ * moderator: the same sums, to the bit, as `totalUsage`).
+ */
+export function summedUsage(usage: Record<string, StoredUsage>) {
+  const t = {
+    inputTokens: 0,
+    outputTokens: 0,
+    costUsd: 0,
+    cachedInputTokens: 0,
+    cacheWriteTokens: 0,
+    cacheSavingUsd: 0,
+    formatErrors: 0,
+    formatWarnings: 0,
+  };
+  for (const u of Object.values(usage)) {
+    t.inputTokens += u.inputTokens;
+    t.outputTokens += u.outputTokens;
+    t.costUsd += u.costUsd;
+    t.cachedInputTokens += u.cachedInputTokens ?? 0;
+    t.cacheWriteTokens += u.cacheWriteTokens ?? 0;
+    t.cacheSavingUsd += u.cacheSavingUsd ?? 0;
+    t.formatErrors += u.formatErrors;
+    t.formatWarnings += u.formatWarnings ?? 0;
+  }
+  return t;
 }

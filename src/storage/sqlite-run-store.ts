@@ -29,9 +29,8 @@ import {
   type StoredHeader,
   type StoredOutcome,
   type StoredTurn,
-  type StoredUsage,
 } from "./run-store.js";
-import { type EpisodeDbRow, episodeRow, lost, runRow, SCHEMA } from "./sqlite-rows.js";
+import { type EpisodeDbRow, episodeRow, lost, runRow, SCHEMA, summedUsage } from "./sqlite-rows.js";
 import { StorageError, storageError } from "./storage-error.js";
 
 /**
@@ -84,6 +83,21 @@ export class SqliteRunStore implements RunStore {
           if (!columns.has(column))
             db.exec(`ALTER TABLE episodes ADD COLUMN ${column} INTEGER NOT NULL DEFAULT 0`);
         if (!columns.has("attempt")) db.exec("ALTER TABLE episodes ADD COLUMN attempt TEXT");
+        // Stores made before the provider prompt-cache figures gain their columns.
+        const spentColumns = new Set(
+          (db.prepare("PRAGMA table_info(spent)").all() as { name: string }[]).map((c) => c.name),
+        );
+        for (const [table, have] of [
+          ["episodes", columns],
+          ["spent", spentColumns],
+        ] as const)
+          for (const [column, type] of [
+            ["cached_input_tokens", "INTEGER"],
+            ["cache_write_tokens", "INTEGER"],
+            ["cache_saving_usd", "REAL"],
+          ] as const)
+            if (!have.has(column))
+              db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${type} NOT NULL DEFAULT 0`);
         // Stores made before CustomerSim: every run in them is SituRecBench's.
         const runColumns = new Set(
           (db.prepare("PRAGMA table_info(runs)").all() as { name: string }[]).map((c) => c.name),
@@ -253,6 +267,7 @@ export class SqliteRunStore implements RunStore {
               `INSERT INTO episodes (run_id, env, task_id, position, status, header, attempt) VALUES (?, ?, ?, ?, 'running', ?, ?)
                ON CONFLICT (run_id, env, task_id) DO UPDATE SET status = 'running', header = excluded.header, outcome = NULL,
                  reason = NULL, success = 0, turns = 0, recommendations = 0, cost_usd = 0, input_tokens = 0, output_tokens = 0,
+                 cached_input_tokens = 0, cache_write_tokens = 0, cache_saving_usd = 0,
                  format_errors = 0, format_warnings = 0, error = NULL, attempt = excluded.attempt`,
             )
             .run(runId, env, taskId, position, JSON.stringify(header), attempt);
@@ -303,7 +318,8 @@ export class SqliteRunStore implements RunStore {
     this.db
       .prepare(
         `UPDATE episodes SET status = ?, outcome = ?, reason = ?, success = ?, turns = ?, recommendations = ?, cost_usd = ?,
-           input_tokens = ?, output_tokens = ?, format_errors = ?, format_warnings = ?, error = ?
+           input_tokens = ?, output_tokens = ?, cached_input_tokens = ?, cache_write_tokens = ?, cache_saving_usd = ?,
+           format_errors = ?, format_warnings = ?, error = ?
            WHERE run_id = ? AND env = ? AND task_id = ?`,
       )
       .run(
@@ -316,6 +332,9 @@ export class SqliteRunStore implements RunStore {
         t.costUsd,
         t.inputTokens,
         t.outputTokens,
+        t.cachedInputTokens,
+        t.cacheWriteTokens,
+        t.cacheSavingUsd,
         t.formatErrors,
         t.formatWarnings,
         outcome.error ?? null,
@@ -349,11 +368,15 @@ export class SqliteRunStore implements RunStore {
     return this.guard(() => {
       this.db
         .prepare(
-          `INSERT INTO spent (run_id, role, model, calls, cached_calls, input_tokens, output_tokens, cost_usd)
-           VALUES (?, ?, ?, 1, ?, ?, ?, ?)
+          `INSERT INTO spent (run_id, role, model, calls, cached_calls, input_tokens, output_tokens, cost_usd,
+             cached_input_tokens, cache_write_tokens, cache_saving_usd)
+           VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?)
            ON CONFLICT (run_id, role, model) DO UPDATE SET calls = calls + 1, cached_calls = cached_calls + excluded.cached_calls,
              input_tokens = input_tokens + excluded.input_tokens, output_tokens = output_tokens + excluded.output_tokens,
-             cost_usd = cost_usd + excluded.cost_usd`,
+             cost_usd = cost_usd + excluded.cost_usd,
+             cached_input_tokens = cached_input_tokens + excluded.cached_input_tokens,
+             cache_write_tokens = cache_write_tokens + excluded.cache_write_tokens,
+             cache_saving_usd = cache_saving_usd + excluded.cache_saving_usd`,
         )
         .run(
           runId,
@@ -363,6 +386,9 @@ export class SqliteRunStore implements RunStore {
           spend.inputTokens,
           spend.outputTokens,
           spend.costUsd,
+          spend.cachedInputTokens ?? 0,
+          spend.cacheWriteTokens ?? 0,
+          spend.cacheSavingUsd ?? 0,
         );
     });
   }
@@ -382,6 +408,9 @@ export class SqliteRunStore implements RunStore {
         input_tokens: number;
         output_tokens: number;
         cost_usd: number;
+        cached_input_tokens?: number;
+        cache_write_tokens?: number;
+        cache_saving_usd?: number;
       }[];
       return rows.map((r) => ({
         role: r.role,
@@ -391,6 +420,9 @@ export class SqliteRunStore implements RunStore {
         inputTokens: r.input_tokens,
         outputTokens: r.output_tokens,
         costUsd: r.cost_usd,
+        cachedInputTokens: r.cached_input_tokens ?? 0,
+        cacheWriteTokens: r.cache_write_tokens ?? 0,
+        cacheSavingUsd: r.cache_saving_usd ?? 0,
       }));
     });
   }
@@ -444,20 +476,4 @@ export class SqliteRunStore implements RunStore {
       };
     }
   }
-}
-
-/**
- * Every role's figures summed, in the outcome's role order (SituRecBench's assistant, shopper,
- * moderator: the same sums, to the bit, as `totalUsage`).
- */
-function summedUsage(usage: Record<string, StoredUsage>) {
-  const t = { inputTokens: 0, outputTokens: 0, costUsd: 0, formatErrors: 0, formatWarnings: 0 };
-  for (const u of Object.values(usage)) {
-    t.inputTokens += u.inputTokens;
-    t.outputTokens += u.outputTokens;
-    t.costUsd += u.costUsd;
-    t.formatErrors += u.formatErrors;
-    t.formatWarnings += u.formatWarnings ?? 0;
-  }
-  return t;
 }

@@ -24,9 +24,25 @@ const Bearing = z.enum(["left", "ahead", "right"]);
 export const CallRecord = z
   .object({
     model: z.string(),
-    inputTokens: z.number().int().nonnegative(),
+    inputTokens: z.number().int().nonnegative().describe("all input tokens, cached or not"),
     outputTokens: z.number().int().nonnegative(),
+    cachedInputTokens: z
+      .number()
+      .int()
+      .nonnegative()
+      .optional()
+      .describe("of inputTokens, those read from the provider's prompt cache (absent: none)"),
+    cacheWriteTokens: z
+      .number()
+      .int()
+      .nonnegative()
+      .optional()
+      .describe("of inputTokens, those written to the provider's prompt cache (absent: none)"),
     costUsd: z.number().nonnegative(),
+    cacheSavingUsd: z
+      .number()
+      .optional()
+      .describe("what the provider's prompt cache saved on this call, USD (absent: no cache tokens)"),
     cached: z.boolean(),
     attempts: z.number().int().nonnegative(),
     latencyMs: z.number().nonnegative(),
@@ -41,7 +57,15 @@ export const RoleUsage = z
     cachedCalls: z.number().int().nonnegative(),
     inputTokens: z.number().int().nonnegative(),
     outputTokens: z.number().int().nonnegative(),
+    cachedInputTokens: z
+      .number()
+      .int()
+      .nonnegative()
+      .optional()
+      .describe("of inputTokens, those read from the provider's prompt cache (absent: none)"),
+    cacheWriteTokens: z.number().int().nonnegative().optional(),
     costUsd: z.number().nonnegative(),
+    cacheSavingUsd: z.number().optional().describe("what the provider's prompt cache saved, USD"),
     formatErrors: z.number().int().nonnegative(),
     formatWarnings: z
       .number()

@@ -10,7 +10,11 @@ export function usageOf(model: string, responses: LlmResponse[]): CallUsage[] {
     model,
     inputTokens: r.inputTokens,
     outputTokens: r.outputTokens,
+    // Provider prompt-cache figures only when there are some, so other records keep their shape.
+    ...(r.cachedInputTokens ? { cachedInputTokens: r.cachedInputTokens } : {}),
+    ...(r.cacheWriteTokens ? { cacheWriteTokens: r.cacheWriteTokens } : {}),
     costUsd: r.costUsd,
+    ...(r.cacheSavingUsd !== undefined ? { cacheSavingUsd: r.cacheSavingUsd } : {}),
     cached: r.cached,
     attempts: r.attempts,
     latencyMs: r.latencyMs,

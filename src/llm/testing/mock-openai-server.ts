@@ -17,6 +17,8 @@ export type MockReply =
       toolCalls?: MockToolCall[];
       inputTokens?: number;
       outputTokens?: number;
+      /** Of the input tokens, those the "provider" served from its prompt cache (`prompt_tokens_details.cached_tokens`). */
+      cachedInputTokens?: number;
     }
   | { kind: "status"; status: number; retryAfterSeconds?: number; body?: string }
   | { kind: "hang"; ms: number }
@@ -207,7 +209,13 @@ interface EmbeddingsReply {
 }
 
 function completion(
-  reply: { content: string; toolCalls?: MockToolCall[]; inputTokens?: number; outputTokens?: number },
+  reply: {
+    content: string;
+    toolCalls?: MockToolCall[];
+    inputTokens?: number;
+    outputTokens?: number;
+    cachedInputTokens?: number;
+  },
   tool: string | undefined,
   nextId: () => string,
 ) {
@@ -245,6 +253,9 @@ function completion(
       prompt_tokens: inputTokens,
       completion_tokens: outputTokens,
       total_tokens: inputTokens + outputTokens,
+      ...(reply.cachedInputTokens !== undefined
+        ? { prompt_tokens_details: { cached_tokens: reply.cachedInputTokens } }
+        : {}),
     },
   };
 }

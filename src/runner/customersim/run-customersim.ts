@@ -25,7 +25,7 @@ import {
 } from "../../customersim/index.js";
 import type { CallEvent, LlmClient } from "../../llm/client.js";
 import { openRunStore } from "../../storage/open-run-store.js";
-import type { LeaseOwner, RunStore, SpendRow } from "../../storage/run-store.js";
+import { type LeaseOwner, type RunStore, type SpendRow, spendOf } from "../../storage/run-store.js";
 import { buildClient } from "../build.js";
 import { CUSTOMERSIM_PARTS, codeVersion } from "../code-version.js";
 import { keepLease } from "../lease-heartbeat.js";
@@ -332,16 +332,7 @@ export async function runCustomerSim(
     leased = runId;
     if (client)
       unsubscribe = client.onCall(({ tag, model, response }: CallEvent) => {
-        ledger.push(
-          store.recordSpend(runId, {
-            role: tag ?? "other",
-            model,
-            cached: response.cached,
-            inputTokens: response.inputTokens,
-            outputTokens: response.outputTokens,
-            costUsd: response.costUsd,
-          }),
-        );
+        ledger.push(store.recordSpend(runId, spendOf(tag ?? "other", model, response)));
       });
     const stop = new AbortController();
     let lost: unknown;
