@@ -1,8 +1,6 @@
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { mkdirSync } from "node:fs";
 import { CATEGORIES, CATEGORY_IDS, type CategoryId, type FidelityReport } from "../customersim/index.js";
-import { chartBase, csv, esc, liteChart, markdown, type Table } from "../eval/index.js";
-import type { ReportFiles } from "../eval/report/write-report.js";
+import { chartBase, liteChart, type ReportFiles, type Table, writeReportFiles } from "../eval/index.js";
 import type { EvalRow, RunEvaluation } from "./customersim-evaluation.js";
 
 /** CustomerSim's legends name runs ("shopper vs salesperson"), longer than SituRecBench's. */
@@ -401,55 +399,11 @@ export async function writeCustomerSimReport(
     await toolChart(input.runs, labels),
     await fidelityChart(input, labels),
   ];
-  const files: string[] = [];
-  const write = (name: string, content: string | Buffer) => {
-    writeFileSync(join(dir, name), content);
-    files.push(name);
-  };
-  for (const t of tables) {
-    write(`${t.name}.md`, markdown(t));
-    write(`${t.name}.csv`, csv(t));
-  }
-  for (const c of charts) {
-    write(`${c.name}.svg`, c.svg);
-    write(`${c.name}.png`, c.png);
-  }
-  const runIds = input.runs.map((r) => r.run);
-  const md = [
-    "# CustomerSim report",
-    "",
-    `Runs: ${runIds.map((r) => `\`${r}\``).join(", ")}. ${input.estimators}.`,
-    "",
-    ...tables.map(markdown),
-    "## Charts",
-    "",
-    ...charts.flatMap((c) => [
-      `### ${c.title}`,
-      "",
-      `![${c.title}](${c.name}.png)`,
-      "",
-      `[SVG](${c.name}.svg)`,
-      "",
-    ]),
-    `Tables as CSV: ${tables.map((t) => `[${t.name}.csv](${t.name}.csv)`).join(", ")}`,
-    "",
-  ].join("\n");
-  write("index.md", md);
-  const htmlTable = (t: Table) =>
-    `<h2>${esc(t.title)}</h2><p>${esc(t.note)} <a href="${t.name}.csv">CSV</a> · <a href="${t.name}.md">Markdown</a></p><table><thead><tr>${t.headers.map((h) => `<th>${esc(h)}</th>`).join("")}</tr></thead><tbody>${t.rows
-      .map(
-        (r) =>
-          `<tr>${r.cells.map((c, i) => `<td${i >= 2 ? ' class="n"' : ""}>${esc(c)}</td>`).join("")}</tr>`,
-      )
-      .join("")}</tbody></table>`;
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>CustomerSim report</title><style>
-body{font-family:system-ui,sans-serif;margin:2rem auto;max-width:1100px;color:#222}table{border-collapse:collapse;margin:.5rem 0 1.5rem}
-th,td{border-bottom:1px solid #ddd;padding:.3rem .6rem;text-align:left}td.n{text-align:right;font-variant-numeric:tabular-nums}
-img{max-width:100%;border:1px solid #eee;margin:.5rem 0 1.5rem}</style></head><body><h1>CustomerSim report</h1>
-<p>Runs: ${runIds.map((r) => `<code>${esc(r)}</code>`).join(", ")}. ${esc(input.estimators)}.</p>${tables.map(htmlTable).join("\n")}
-<h2>Charts</h2>${charts.map((c) => `<h3>${esc(c.title)}</h3><a href="${c.name}.svg"><img src="${c.name}.png" alt="${esc(c.title)}"></a>`).join("\n")}
-</body></html>
-`;
-  write("index.html", html);
-  return { dir, files };
+  return writeReportFiles(dir, {
+    title: "CustomerSim report",
+    runs: input.runs.map((r) => r.run),
+    summary: `${input.estimators}.`,
+    tables,
+    charts,
+  });
 }

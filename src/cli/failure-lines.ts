@@ -1,4 +1,4 @@
-import type { ErrorCount } from "../runner/run-summary.js";
+import type { ErrorCount } from "../storage/error-counts.js";
 
 /** Why episodes failed, one line per distinct message: `  3 × MESSAGE` (most frequent first). */
 export function failureLines(title: string, counts: ErrorCount[], limit = 5): string {

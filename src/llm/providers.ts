@@ -23,20 +23,23 @@ export function apiKeyFor(provider: ProviderName): { variable: string; value: st
   return undefined;
 }
 
+/** The provider's key for a model, or a MissingApiKeyError naming the variables that hold it. */
+function requiredKey(spec: ModelSpec): string {
+  const key = apiKeyFor(spec.provider);
+  if (!key)
+    throw new MissingApiKeyError(
+      `${spec.id} needs an API key: set ${KEY_VARIABLES[spec.provider].join(" or ")} in the environment`,
+    );
+  return key.value;
+}
+
 /**
  * A Vercel AI SDK language model for a model spec, with the key from the provider's usual
  * environment variable (OpenAI-compatible servers need none unless they ask for one).
  */
 export function languageModel(spec: ModelSpec): LanguageModel {
+  const need = () => requiredKey(spec);
   const key = apiKeyFor(spec.provider);
-  const need = () => {
-    if (!key) {
-      throw new MissingApiKeyError(
-        `${spec.id} needs an API key: set ${KEY_VARIABLES[spec.provider].join(" or ")} in the environment`,
-      );
-    }
-    return key.value;
-  };
   switch (spec.provider) {
     case "openai":
       return createOpenAI({
@@ -70,15 +73,8 @@ export class NoEmbeddingModelsError extends SiturecError {
  * OpenAI-compatible server's `/embeddings`), with the key as for `languageModel`. Anthropic has none.
  */
 export function embeddingModel(spec: ModelSpec): EmbeddingModelV3 {
+  const need = () => requiredKey(spec);
   const key = apiKeyFor(spec.provider);
-  const need = () => {
-    if (!key) {
-      throw new MissingApiKeyError(
-        `${spec.id} needs an API key: set ${KEY_VARIABLES[spec.provider].join(" or ")} in the environment`,
-      );
-    }
-    return key.value;
-  };
   switch (spec.provider) {
     case "openai":
       return createOpenAI({

@@ -22,6 +22,7 @@ import { executeEpisodes } from "./execute.js";
 import { keepLease } from "./lease-heartbeat.js";
 import { type AgentIds, identityParts, planRun, selectEpisodes } from "./plan.js";
 import { preflight } from "./preflight.js";
+import { resumedProgress } from "./resumed-progress.js";
 import type { RunConfig } from "./run-config.js";
 import { type StoreSummary, summarize } from "./run-summary.js";
 
@@ -201,26 +202,7 @@ export async function runBenchmark(config: RunConfig, opts: RunOptions = {}): Pr
     opts.onStart?.({ runId, total: plan.episodes.length, kept: plan.kept, storeDir: store.location });
     const knowledge = await loadKnowledge(todo.map((e) => e.env));
 
-    const progress: RunProgress = {
-      runId,
-      done: plan.kept,
-      total: plan.episodes.length,
-      successes: 0,
-      turns: 0,
-      errors: 0,
-      elapsedMs: 0,
-      inputTokens: 0,
-      outputTokens: 0,
-      costUsd: 0,
-    };
-    for (const row of await store.episodes(runId)) {
-      if (row.status !== "finished") continue;
-      progress.successes += row.success ? 1 : 0;
-      progress.turns += row.turns;
-      progress.inputTokens += row.inputTokens;
-      progress.outputTokens += row.outputTokens;
-      progress.costUsd += row.costUsd;
-    }
+    const progress: RunProgress = await resumedProgress(store, runId, plan.kept, plan.episodes.length);
     const timing = {
       wallMs: 0,
       startupMs: performance.now() - started,

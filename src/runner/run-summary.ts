@@ -1,5 +1,7 @@
 import { envOrder } from "../envs/registry.js";
+import { type ErrorCount, errorCounts } from "../storage/error-counts.js";
 import type { EpisodeRow } from "../storage/run-store.js";
+
 import type { TerminationReason } from "../trajectory/trajectory.js";
 
 export interface StoreSummary {
@@ -24,24 +26,6 @@ export interface StoreSummary {
   formatWarnings: number;
   /** Why episodes failed: each distinct message with how many episodes it ended, most frequent first. */
   errorMessages: ErrorCount[];
-}
-
-export interface ErrorCount {
-  message: string;
-  count: number;
-}
-
-/** The distinct messages of `error` episodes with their counts, most frequent first. */
-export function errorCounts(rows: EpisodeRow[]): ErrorCount[] {
-  const counts = new Map<string, number>();
-  for (const r of rows)
-    if (r.status === "error") {
-      const message = r.error ?? "(no message recorded)";
-      counts.set(message, (counts.get(message) ?? 0) + 1);
-    }
-  return [...counts]
-    .map(([message, count]) => ({ message, count }))
-    .sort((a, b) => b.count - a.count || a.message.localeCompare(b.message));
 }
 
 /** Per-store figures of a run's episodes (finished ones; errors counted apart). */

@@ -1,3 +1,4 @@
+export * from "./error-counts.js";
 export * from "./image-store.js";
 export * from "./open-run-store.js";
 export * from "./run-store.js";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { loadEnvData } from "../envs/env-data.js";
 import { hasEnv } from "../envs/registry.js";
+import { errorCounts } from "../storage/error-counts.js";
 import type { EpisodeRow, RunRow, RunStore } from "../storage/run-store.js";
 import type {
   ConversationReplay,
@@ -68,18 +69,6 @@ function roles(run: RunRow) {
   };
 }
 
-function failures(rows: EpisodeRow[]): RunSummary["failures"] {
-  const counts = new Map<string, number>();
-  for (const r of rows)
-    if (r.status === "error") {
-      const message = r.error ?? "(no message recorded)";
-      counts.set(message, (counts.get(message) ?? 0) + 1);
-    }
-  return [...counts]
-    .map(([message, count]) => ({ message, count }))
-    .sort((a, b) => b.count - a.count || a.message.localeCompare(b.message));
-}
-
 async function summary(store: RunStore, run: RunRow, rows: EpisodeRow[]): Promise<RunSummary> {
   const spent = await store.spent(run.id);
   const finished = rows.filter((r) => r.status === "finished");
@@ -99,7 +88,7 @@ async function summary(store: RunStore, run: RunRow, rows: EpisodeRow[]): Promis
     costUsd: spent.length
       ? spent.reduce((s, r) => s + r.costUsd, 0)
       : rows.reduce((s, r) => s + r.costUsd, 0),
-    failures: failures(rows),
+    failures: errorCounts(rows),
   };
 }
 

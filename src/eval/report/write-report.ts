@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { JUDGE_DIMENSIONS } from "../../agents/types.js";
 import { CGV_KEYS, type CohortReport, type MetricValue } from "../evaluate.js";
 import { cohortLabel, formatMetric, MAIN_COLUMNS, PURCHASE_COLUMNS, storeDisplayName } from "../format.js";
-import { reportCharts } from "./charts.js";
+import { type Chart, reportCharts } from "./charts.js";
 
 /** Text made safe for HTML. */
 export const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
@@ -140,6 +140,25 @@ export async function writeReport(cohorts: CohortReport[], dir: string): Promise
       ),
     );
   }
+  const runs = [...new Set(cohorts.flatMap((c) => c.runs))];
+  return writeReportFiles(dir, {
+    title: "siturec report",
+    runs,
+    summary: `Cohorts: ${cohorts.length}.`,
+    tables,
+    charts: await reportCharts(cohorts),
+  });
+}
+
+/**
+ * Writes a report's files into `dir`: each table as Markdown and CSV, each chart as SVG and PNG, and
+ * `index.md` and `index.html` showing them all (SituRecBench's report and CustomerSim's share it).
+ */
+export function writeReportFiles(
+  dir: string,
+  report: { title: string; runs: string[]; summary: string; tables: Table[]; charts: Chart[] },
+): ReportFiles {
+  const { title, runs, summary, tables, charts } = report;
   const files: string[] = [];
   const write = (name: string, content: string | Buffer) => {
     writeFileSync(join(dir, name), content);
@@ -149,16 +168,14 @@ export async function writeReport(cohorts: CohortReport[], dir: string): Promise
     write(`${t.name}.md`, markdown(t));
     write(`${t.name}.csv`, csv(t));
   }
-  const charts = await reportCharts(cohorts);
   for (const c of charts) {
     write(`${c.name}.svg`, c.svg);
     write(`${c.name}.png`, c.png);
   }
-  const runs = [...new Set(cohorts.flatMap((c) => c.runs))];
   const md = [
-    "# siturec report",
+    `# ${title}`,
     "",
-    `Runs: ${runs.map((r) => `\`${r}\``).join(", ")}. Cohorts: ${cohorts.length}.`,
+    `Runs: ${runs.map((r) => `\`${r}\``).join(", ")}. ${summary}`,
     "",
     ...tables.map(markdown),
     "## Charts",
@@ -182,11 +199,11 @@ export async function writeReport(cohorts: CohortReport[], dir: string): Promise
           `<tr>${r.cells.map((c, i) => `<td${i >= 2 ? ' class="n"' : ""}>${esc(c)}</td>`).join("")}</tr>`,
       )
       .join("")}</tbody></table>`;
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>siturec report</title><style>
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title><style>
 body{font-family:system-ui,sans-serif;margin:2rem auto;max-width:1100px;color:#222}table{border-collapse:collapse;margin:.5rem 0 1.5rem}
 th,td{border-bottom:1px solid #ddd;padding:.3rem .6rem;text-align:left}td.n{text-align:right;font-variant-numeric:tabular-nums}
-img{max-width:100%;border:1px solid #eee;margin:.5rem 0 1.5rem}</style></head><body><h1>siturec report</h1>
-<p>Runs: ${runs.map((r) => `<code>${esc(r)}</code>`).join(", ")}</p>${tables.map(htmlTable).join("\n")}
+img{max-width:100%;border:1px solid #eee;margin:.5rem 0 1.5rem}</style></head><body><h1>${esc(title)}</h1>
+<p>Runs: ${runs.map((r) => `<code>${esc(r)}</code>`).join(", ")}. ${esc(summary)}</p>${tables.map(htmlTable).join("\n")}
 <h2>Charts</h2>${charts.map((c) => `<h3>${esc(c.title)}</h3><a href="${c.name}.svg"><img src="${c.name}.png" alt="${esc(c.title)}"></a>`).join("\n")}
 </body></html>
 `;

@@ -30,6 +30,7 @@ import { buildClient } from "../build.js";
 import { CUSTOMERSIM_PARTS, codeVersion } from "../code-version.js";
 import { keepLease } from "../lease-heartbeat.js";
 import { openRun } from "../plan.js";
+import { resumedProgress } from "../resumed-progress.js";
 import { parseRunConfig } from "../run-config.js";
 import { type CustomerSimRunConfig, selectPersonas } from "./customersim-config.js";
 import {
@@ -345,26 +346,7 @@ export async function runCustomerSim(
     const keptCount = selected.length - todo.length;
     opts.onStart?.({ runId, total: selected.length, kept: keptCount, storeDir: store.location });
 
-    const progress: CustomerSimProgress = {
-      runId,
-      done: keptCount,
-      total: selected.length,
-      successes: 0,
-      turns: 0,
-      errors: 0,
-      elapsedMs: 0,
-      inputTokens: 0,
-      outputTokens: 0,
-      costUsd: 0,
-    };
-    for (const row of await store.episodes(runId)) {
-      if (row.status !== "finished") continue;
-      progress.successes += row.success ? 1 : 0;
-      progress.turns += row.turns;
-      progress.inputTokens += row.inputTokens;
-      progress.outputTokens += row.outputTokens;
-      progress.costUsd += row.costUsd;
-    }
+    const progress: CustomerSimProgress = await resumedProgress(store, runId, keptCount, selected.length);
     const ids = agentIds(config);
     const ctx: ConversationContext = {
       store,

@@ -1,0 +1,45 @@
+import type { RunStore } from "../storage/run-store.js";
+
+/** The counters a run's progress starts from: what the episodes kept from earlier invocations add up to. */
+export interface ProgressCounters {
+  runId: string;
+  done: number;
+  total: number;
+  successes: number;
+  turns: number;
+  errors: number;
+  elapsedMs: number;
+  inputTokens: number;
+  outputTokens: number;
+  costUsd: number;
+}
+
+/** Progress at the start of an invocation: `kept` episodes already done, their figures summed. */
+export async function resumedProgress(
+  store: RunStore,
+  runId: string,
+  kept: number,
+  total: number,
+): Promise<ProgressCounters> {
+  const progress: ProgressCounters = {
+    runId,
+    done: kept,
+    total,
+    successes: 0,
+    turns: 0,
+    errors: 0,
+    elapsedMs: 0,
+    inputTokens: 0,
+    outputTokens: 0,
+    costUsd: 0,
+  };
+  for (const row of await store.episodes(runId)) {
+    if (row.status !== "finished") continue;
+    progress.successes += row.success ? 1 : 0;
+    progress.turns += row.turns;
+    progress.inputTokens += row.inputTokens;
+    progress.outputTokens += row.outputTokens;
+    progress.costUsd += row.costUsd;
+  }
+  return progress;
+}
