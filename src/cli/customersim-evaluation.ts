@@ -253,3 +253,19 @@ export function evalTable(report: RunEvaluation, withHuman: boolean): string {
     ]),
   );
 }
+
+/** The judge a command's `--judge`, `--no-cache` and `--concurrency` flags ask for, if any. */
+export function judgesFromFlags(opts: {
+  judge?: string;
+  dir: string;
+  cache: boolean;
+  concurrency: number;
+}): CustomerSimJudges | undefined {
+  return opts.judge
+    ? new CustomerSimJudges(opts.judge, {
+        storeDir: opts.dir,
+        noCache: !opts.cache,
+        concurrency: opts.concurrency,
+      })
+    : undefined;
+}

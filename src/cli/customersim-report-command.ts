@@ -11,10 +11,10 @@ import {
 import { readCustomerSimRun } from "../runner/customersim/run-customersim.js";
 import { openRunStore } from "../storage/open-run-store.js";
 import {
-  CustomerSimJudges,
   estimatorText,
   evaluateRun,
   humanBaseline,
+  judgesFromFlags,
   requireCustomerSimRun,
 } from "./customersim-evaluation.js";
 import { writeCustomerSimReport } from "./customersim-report.js";
@@ -56,13 +56,7 @@ export function registerCustomerSimReport(customersim: Command, io: CliIo): void
           concurrency: number;
         },
       ) => {
-        const judge = opts.judge
-          ? new CustomerSimJudges(opts.judge, {
-              storeDir: opts.dir,
-              noCache: !opts.cache,
-              concurrency: opts.concurrency,
-            })
-          : undefined;
+        const judge = judgesFromFlags(opts);
         const human = opts.humanBaseline ? await humanBaseline(opts.humanBaseline, judge) : undefined;
         const store = openRunStore(opts.dir, { readonly: !judge });
         let written: Awaited<ReturnType<typeof writeCustomerSimReport>>;

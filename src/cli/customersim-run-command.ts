@@ -26,11 +26,11 @@ import { openRunStore } from "../storage/open-run-store.js";
 import { spendOf } from "../storage/run-store.js";
 import { StorageError } from "../storage/storage-error.js";
 import {
-  CustomerSimJudges,
   estimatorText,
   evalTable,
   evaluateRun,
   humanBaseline,
+  judgesFromFlags,
   num,
   requireCustomerSimRun,
 } from "./customersim-evaluation.js";
@@ -201,13 +201,7 @@ export function registerCustomerSimRuns(
           json?: boolean;
         },
       ) => {
-        const judge = opts.judge
-          ? new CustomerSimJudges(opts.judge, {
-              storeDir: opts.dir,
-              noCache: !opts.cache,
-              concurrency: opts.concurrency,
-            })
-          : undefined;
+        const judge = judgesFromFlags(opts);
         const human = opts.humanBaseline ? await humanBaseline(opts.humanBaseline, judge) : undefined;
         // A judge's calls go to each run's spend ledger, as `siturec judge`'s do; without one, read only.
         const store = openRunStore(opts.dir, { readonly: !judge });
@@ -291,13 +285,7 @@ export function registerCustomerSimRuns(
             exitCode: 2,
           });
         const classifier = opts.classifier ? readNgramModel(opts.classifier) : undefined;
-        const judges = opts.judge
-          ? new CustomerSimJudges(opts.judge, {
-              storeDir: opts.dir,
-              noCache: !opts.cache,
-              concurrency: opts.concurrency,
-            })
-          : undefined;
+        const judges = judgesFromFlags(opts);
         // A judge's calls go to the run's spend ledger, as `siturec judge`'s do; without one, read only.
         const store = openRunStore(opts.dir, { readonly: !judges });
         let text: string;

@@ -3,11 +3,13 @@ import type { RunStore } from "../storage/run-store.js";
 /** The counters a run's progress starts from: what the episodes kept from earlier invocations add up to. */
 export interface ProgressCounters {
   runId: string;
+  /** Episodes finished or failed, the kept ones of a resume included. */
   done: number;
   total: number;
   successes: number;
   turns: number;
   errors: number;
+  /** Since this invocation started. */
   elapsedMs: number;
   inputTokens: number;
   outputTokens: number;

@@ -22,24 +22,12 @@ import { executeEpisodes } from "./execute.js";
 import { keepLease } from "./lease-heartbeat.js";
 import { type AgentIds, identityParts, planRun, selectEpisodes } from "./plan.js";
 import { preflight } from "./preflight.js";
-import { resumedProgress } from "./resumed-progress.js";
+import { type ProgressCounters, resumedProgress } from "./resumed-progress.js";
 import type { RunConfig } from "./run-config.js";
 import { type StoreSummary, summarize } from "./run-summary.js";
 
-/** Where a run stands, after each episode. */
-export interface RunProgress {
-  runId: string;
-  /** Episodes finished or failed, the kept ones of a resume included. */
-  done: number;
-  total: number;
-  successes: number;
-  turns: number;
-  errors: number;
-  /** Since this invocation started. */
-  elapsedMs: number;
-  inputTokens: number;
-  outputTokens: number;
-  costUsd: number;
+/** Where a run stands, after each episode (`done` counts the kept episodes of a resume too). */
+export interface RunProgress extends ProgressCounters {
   /** The episode that just ended. */
   last?: { env: EnvId; taskId: string; outcome: EpisodeOutcome };
 }

@@ -30,7 +30,7 @@ import { buildClient } from "../build.js";
 import { CUSTOMERSIM_PARTS, codeVersion } from "../code-version.js";
 import { keepLease } from "../lease-heartbeat.js";
 import { openRun } from "../plan.js";
-import { resumedProgress } from "../resumed-progress.js";
+import { type ProgressCounters, resumedProgress } from "../resumed-progress.js";
 import { parseRunConfig } from "../run-config.js";
 import { type CustomerSimRunConfig, selectPersonas } from "./customersim-config.js";
 import {
@@ -43,18 +43,8 @@ import {
 } from "./stored-conversation.js";
 
 /** Where a CustomerSim run stands, after each conversation (the progress bar's `RunProgress` shape). */
-export interface CustomerSimProgress {
-  runId: string;
-  done: number;
-  total: number;
-  /** Conversations whose decision aligned (DA = 1). */
-  successes: number;
-  turns: number;
-  errors: number;
-  elapsedMs: number;
-  inputTokens: number;
-  outputTokens: number;
-  costUsd: number;
+export interface CustomerSimProgress extends ProgressCounters {
+  /** `successes` counts conversations whose decision aligned (DA = 1). */
   last?: { env: string; taskId: string; outcome: { error?: string } };
 }
 
