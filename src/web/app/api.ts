@@ -15,23 +15,24 @@ export interface Loaded<T> {
 
 /**
  * Loads `url`, and again every `pollMs` while `poll(data)` says so (a run in progress): the page
- * updates live without a reload.
+ * updates live without a reload. What was loaded for another URL is never returned: right after the
+ * address changes (another episode), the page shows "loading", not the last episode under the new name.
  */
 export function useJson<T>(url: string, pollMs = 0, poll: (data: T) => boolean = () => true): Loaded<T> {
-  const [state, setState] = useState<Loaded<T>>({ data: undefined, error: undefined });
+  const [state, setState] = useState<Loaded<T> & { url: string }>({ url, data: undefined, error: undefined });
   useEffect(() => {
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    setState({ data: undefined, error: undefined });
     const load = async () => {
       try {
         const data = await getJson<T>(url);
         if (stopped) return;
-        setState({ data, error: undefined });
+        setState({ url, data, error: undefined });
         if (pollMs > 0 && poll(data)) timer = setTimeout(load, pollMs);
       } catch (err) {
         if (stopped) return;
-        setState((s) => ({ data: s.data, error: err instanceof Error ? err.message : String(err) }));
+        const error = err instanceof Error ? err.message : String(err);
+        setState((s) => ({ url, data: s.url === url ? s.data : undefined, error }));
         if (pollMs > 0) timer = setTimeout(load, pollMs * 2);
       }
     };
@@ -41,7 +42,7 @@ export function useJson<T>(url: string, pollMs = 0, poll: (data: T) => boolean =
       clearTimeout(timer);
     };
   }, [url, pollMs]);
-  return state;
+  return state.url === url ? state : { data: undefined, error: undefined };
 }
 
 /** The URL of a stored image (content-addressed PNG). */
