@@ -4,10 +4,10 @@ import { Argument, Option } from "commander";
 import { rowJsonSchema } from "../customersim/index.js";
 import { type StoredConversation, storedConversation } from "../runner/customersim/stored-conversation.js";
 import { RunIdentityError } from "../runner/plan.js";
-import type { RunConfig } from "../runner/run-config.js";
 import { summarize } from "../runner/run-summary.js";
 import { errorCounts } from "../storage/error-counts.js";
 import { openRunStore } from "../storage/open-run-store.js";
+import { runRoles } from "../storage/run-roles.js";
 import type { Benchmark, RunRow, RunStore } from "../storage/run-store.js";
 import { trajectoryJsonSchema } from "../trajectory/trajectory.js";
 import { failureLines } from "./failure-lines.js";
@@ -19,35 +19,6 @@ const DEFAULT_DIR = "siturec-runs";
 /** A CustomerSim run's stored conversations, whole (header, rounds, outcome). */
 async function* conversations(store: RunStore, runId: string): AsyncGenerator<StoredConversation> {
   for await (const e of store.storedEpisodes(runId)) yield storedConversation(e);
-}
-
-function roleName(spec: RunConfig["agents"]["assistant"]): string {
-  return typeof spec === "string" ? spec : spec.id;
-}
-
-/**
- * Who played a run, in the listing's columns. A CustomerSim run's salesperson is in the assistant's
- * column, its env is `customersim` (or `customersim/CATEGORY`), its condition the shopper's steering.
- */
-function roles(run: RunRow) {
-  if (run.benchmark === "customersim") {
-    const c = run.config as { shopper: string; sales: string; category?: string; steering?: string };
-    return {
-      env: c.category ? `customersim/${c.category}` : "customersim",
-      condition: c.steering === "human" ? "human-steering" : "-",
-      assistant: c.sales,
-      shopper: c.shopper,
-      moderator: "-",
-    };
-  }
-  const config = run.config as RunConfig;
-  return {
-    env: config.env,
-    condition: config.condition,
-    assistant: roleName(config.agents.assistant),
-    shopper: roleName(config.agents.shopper),
-    moderator: roleName(config.agents.moderator),
-  };
 }
 
 /**
@@ -102,7 +73,7 @@ export async function listRuns(dir: string) {
         benchmark: run.benchmark,
         status: run.status,
         createdAt: run.createdAt,
-        ...roles(run),
+        ...runRoles(run),
         planned: run.planned,
         finished: finished.length,
         errors: rows.filter((r) => r.status === "error").length,

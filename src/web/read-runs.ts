@@ -2,6 +2,7 @@ import { z } from "zod";
 import { loadEnvData } from "../envs/env-data.js";
 import { hasEnv } from "../envs/registry.js";
 import { errorCounts } from "../storage/error-counts.js";
+import { runRoles } from "../storage/run-roles.js";
 import type { EpisodeRow, RunRow, RunStore } from "../storage/run-store.js";
 import type {
   ConversationReplay,
@@ -12,63 +13,6 @@ import type {
   RunSummary,
 } from "./api-types.js";
 
-/** A role as a run config names it: an id, or an object with one. */
-const RoleSpec = z.union([z.string(), z.object({ id: z.string() }).loose()]);
-const roleId = (spec: z.infer<typeof RoleSpec> | undefined) =>
-  spec === undefined ? "-" : typeof spec === "string" ? spec : spec.id;
-
-/** What the runs list reads of a SituRecBench run's config (the rest is shown as given). */
-const SituRecConfig = z
-  .object({
-    env: z.string().default("-"),
-    condition: z.string().default("-"),
-    agents: z
-      .object({
-        assistant: RoleSpec.optional(),
-        shopper: RoleSpec.optional(),
-        moderator: RoleSpec.optional(),
-      })
-      .loose()
-      .default({}),
-  })
-  .loose();
-
-/** What the runs list reads of a CustomerSim run's config. */
-const CustomerSimConfig = z
-  .object({
-    shopper: z.string().default("-"),
-    sales: z.string().default("-"),
-    category: z.string().optional(),
-    steering: z.string().optional(),
-  })
-  .loose();
-
-/** Who played a run, in the list's columns (as `siturec runs` shows them). */
-function roles(run: RunRow) {
-  if (run.benchmark === "customersim") {
-    const c = CustomerSimConfig.safeParse(run.config);
-    const config = c.success
-      ? c.data
-      : { shopper: "-", sales: "-", category: undefined, steering: undefined };
-    return {
-      env: config.category ? `customersim/${config.category}` : "customersim",
-      condition: config.steering === "human" ? "human-steering" : "-",
-      assistant: config.sales,
-      shopper: config.shopper,
-      moderator: "-",
-    };
-  }
-  const c = SituRecConfig.safeParse(run.config);
-  if (!c.success) return { env: "-", condition: "-", assistant: "-", shopper: "-", moderator: "-" };
-  return {
-    env: c.data.env,
-    condition: c.data.condition,
-    assistant: roleId(c.data.agents.assistant),
-    shopper: roleId(c.data.agents.shopper),
-    moderator: roleId(c.data.agents.moderator),
-  };
-}
-
 async function summary(store: RunStore, run: RunRow, rows: EpisodeRow[]): Promise<RunSummary> {
   const spent = await store.spent(run.id);
   const finished = rows.filter((r) => r.status === "finished");
@@ -78,7 +22,7 @@ async function summary(store: RunStore, run: RunRow, rows: EpisodeRow[]): Promis
     status: run.status,
     createdAt: run.createdAt,
     updatedAt: run.updatedAt,
-    ...roles(run),
+    ...runRoles(run),
     planned: run.planned,
     finished: finished.length,
     running: rows.filter((r) => r.status === "running").length,
