@@ -21,6 +21,7 @@ import {
   type ShopperAgent,
   scoreConversations,
   type Turn,
+  totalsOf,
   type UsageLedger,
 } from "../../customersim/index.js";
 import type { CallEvent, LlmClient } from "../../llm/client.js";
@@ -139,14 +140,7 @@ export function customerSimIdentityParts(config: CustomerSimRunConfig): Record<s
 }
 
 function usageOf(calls: readonly AgentCall[], formatErrors: number): AgentUsage {
-  return {
-    calls: calls.length,
-    cachedCalls: calls.filter((c) => c.cached).length,
-    inputTokens: calls.reduce((n, c) => n + c.inputTokens, 0),
-    outputTokens: calls.reduce((n, c) => n + c.outputTokens, 0),
-    costUsd: calls.reduce((n, c) => n + c.costUsd, 0),
-    formatErrors,
-  };
+  return { ...totalsOf(calls), formatErrors };
 }
 
 let attempts = 0;
