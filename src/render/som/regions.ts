@@ -187,7 +187,7 @@ export function extractRegions(
   let runId = 0;
   let ref: EntityRef | undefined;
   let range = 0;
-  let s: Stats | undefined;
+  let run: Stats | undefined;
   for (let i = 0, x = 0, y = 0; i < seg.length; i++, x++) {
     if (x === w) {
       x = 0;
@@ -199,21 +199,21 @@ export function extractRegions(
       runId = id;
       ref = index.get(id);
       range = ref?.kind === "product" ? productRange : targetRange;
-      s = stats.get(id);
+      run = stats.get(id);
     }
     if (!ref) continue;
     const d = depthMm[i]!;
     if (d === 0 || d > range) continue;
-    if (!s) {
-      s = { ref, id, pixels: 0, minDepth: d, box: { x0: x, y0: y, x1: x, y1: y } };
-      stats.set(id, s);
+    if (!run) {
+      run = { ref, id, pixels: 0, minDepth: d, box: { x0: x, y0: y, x1: x, y1: y } };
+      stats.set(id, run);
     }
-    s.pixels++;
-    if (d < s.minDepth) s.minDepth = d;
-    if (x < s.box.x0) s.box.x0 = x;
-    if (x > s.box.x1) s.box.x1 = x;
-    if (y < s.box.y0) s.box.y0 = y;
-    if (y > s.box.y1) s.box.y1 = y;
+    run.pixels++;
+    if (d < run.minDepth) run.minDepth = d;
+    if (x < run.box.x0) run.box.x0 = x;
+    if (x > run.box.x1) run.box.x1 = x;
+    if (y < run.box.y0) run.box.y0 = y;
+    if (y > run.box.y1) run.box.y1 = y;
   }
 
   const products: ProductRegion[] = [];
