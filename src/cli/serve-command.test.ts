@@ -205,6 +205,8 @@ describe("siturec serve: the web viewer", () => {
 
       // → moves to turn 2, and the URL names it.
       await page.goto(`${server.url}/#/runs/web/supermarket/sm-01.1`);
+      // A hash change re-renders after it returns: wait for this episode (9 turns), not the last one's images.
+      await expect.poll(turnLabel).toBe("Turn 1 of 9");
       await imagesLoaded();
       await page.keyboard.press("ArrowRight");
       await expect.poll(turnLabel).toMatch(/^Turn 2 of/);

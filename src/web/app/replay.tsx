@@ -1,4 +1,4 @@
-import { useEffect } from "preact/hooks";
+import { useLayoutEffect } from "preact/hooks";
 import type { EpisodeReplay, ProductName } from "../api-types.js";
 import { imageUrl } from "./api.js";
 import { callText, links, usd, words } from "./format.js";
@@ -60,7 +60,9 @@ export function Replay({ run, replay, turn: n }: { run: string; replay: EpisodeR
   const go = (to: number) => {
     if (to >= 1 && to <= count) location.hash = links.episode(run, header.env, header.task.id, to);
   };
-  useEffect(() => {
+  // Registered as the turn renders (a layout effect), so a key pressed as soon as it shows is heard,
+  // and again whenever the episode or the turn changes, so it never steers by an earlier one.
+  useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.target instanceof HTMLElement && /^(INPUT|TEXTAREA|SELECT)$/.test(e.target.tagName)) return;
       if (e.key === "ArrowRight") go(index + 2);
@@ -73,7 +75,7 @@ export function Replay({ run, replay, turn: n }: { run: string; replay: EpisodeR
     addEventListener("keydown", onKey);
     prefetch(turns[index + 1]);
     return () => removeEventListener("keydown", onKey);
-  }, [index, count, run]);
+  }, [index, count, run, header.env, header.task.id]);
 
   const goal = header.task.goal;
   const reference = new Set(header.task.referenceItems);
