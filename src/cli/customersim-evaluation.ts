@@ -219,6 +219,8 @@ export async function evaluateRun(
       categories.map((c) => [c, evalRow(chat.byCategory[c]!, fidelity.byCategory[c]!, humanOf(c))]),
     ) as Partial<Record<(typeof CATEGORY_IDS)[number], EvalRow>>,
     cases: chat.overall.cases,
+    /** The run's spend ledger: every model call, the judges' included. */
+    spent: await store.spent(runId),
   };
 }
 

@@ -1,6 +1,13 @@
 import { mkdirSync } from "node:fs";
 import { CATEGORIES, CATEGORY_IDS, type CategoryId, type FidelityReport } from "../customersim/index.js";
-import { chartBase, liteChart, type ReportFiles, type Table, writeReportFiles } from "../eval/index.js";
+import {
+  chartBase,
+  liteChart,
+  type ReportFiles,
+  type Table,
+  usageTable,
+  writeReportFiles,
+} from "../eval/index.js";
 import type { EvalRow, RunEvaluation } from "./customersim-evaluation.js";
 
 /** CustomerSim's legends name runs ("shopper vs salesperson"), longer than SituRecBench's. */
@@ -394,6 +401,14 @@ export async function writeCustomerSimReport(
     fidelityTable(input, labels),
     allMetricsTable(input, labels),
   ];
+  const usage = input.runs.flatMap((r, i) => r.spent.map((s) => ({ label: labels[i]!, ...s })));
+  if (usage.some((u) => u.calls > 0))
+    tables.push(
+      usageTable(
+        usage,
+        "Per run, role and model: every call on the run's ledger (judges included). Input tokens split into uncached, read from the providers' prompt caches, and written to them.",
+      ),
+    );
   const charts = [
     await daChart(input.runs, labels),
     await toolChart(input.runs, labels),

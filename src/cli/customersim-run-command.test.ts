@@ -11,6 +11,7 @@ import {
   shopperSystemPrompt,
 } from "../customersim/index.js";
 import { MockOpenAIServer, type RecordedRequest } from "../llm/testing/mock-openai-server.js";
+import { textTokens } from "../llm/token-count.js";
 import { parseCustomerSimRunConfig } from "../runner/customersim/customersim-config.js";
 import { runCustomerSim } from "../runner/customersim/run-customersim.js";
 import { StoredConversation } from "../runner/customersim/stored-conversation.js";
@@ -357,5 +358,92 @@ describe("an LLM shopper through the OpenAI-compatible mock", () => {
       ["laptops", 1400, 60],
       ["laptops", 1400, 60],
     ]);
+  });
+
+  it("--estimate builds the first requests and calls nothing; --max-cost stops starting conversations, a resume goes on", async () => {
+    const dir = tmp();
+    const model = server.modelId("shopper-lm");
+    const config = join(dir, "llm.json");
+    writeFileSync(config, JSON.stringify({ llm: { prices: { [model]: { input: 2, output: 8 } } } }));
+    const args = ["customersim", "run", "--shopper", model, "--sales", "reference", "--category", "laptops"];
+    const before = server.requests.length;
+    const est = await runCli(
+      ...args,
+      "--personas",
+      "0:3",
+      "--out",
+      dir,
+      "--config",
+      config,
+      "--estimate",
+      "--json",
+    );
+    expect(est.code, est.err).toBe(0);
+    expect(server.requests.length).toBe(before);
+    const e = JSON.parse(est.out) as {
+      conversations: number;
+      sampled: number;
+      rounds: { low: number; high: number };
+      roles: {
+        role: string;
+        calls: { low: number; high: number };
+        firstTurnInputTokens: number;
+        costUsd: { low: number };
+      }[];
+    };
+    expect(e).toMatchObject({ conversations: 3, sampled: 3, rounds: { low: 6, high: 30 } });
+    expect(e.roles).toMatchObject([{ role: "shopper", model, calls: { low: 6, high: 30 } }]);
+    expect(e.roles[0]!.costUsd.low).toBeGreaterThan(0);
+    const text = await runCli(...args, "--personas", "0:3", "--out", dir, "--estimate");
+    expect(text.out).toMatch(/3 conversations, 6–30 rounds in all[\s\S]*shopper/);
+
+    // The first conversation's spend passes $0.001: the run stops there and says how to go on.
+    const capped = await runCli(
+      ...args,
+      "--personas",
+      "0:3",
+      "--out",
+      dir,
+      "--run-id",
+      "capped",
+      "--config",
+      config,
+      "--concurrency",
+      "1",
+      "--max-cost",
+      "0.001",
+      "--quiet",
+    );
+    expect(capped.code).toBe(1);
+    expect(capped.out).toMatch(/reached --max-cost \$0\.001; no new conversation was started/);
+    // What the estimate counted for the first request is what the server received, within 10%.
+    const first = server.requests[before]!;
+    const received = textTokens(
+      first.messages
+        .map((m) => (typeof m.content === "string" ? m.content : JSON.stringify(m.content)))
+        .join("") + JSON.stringify(first.body.tools ?? ""),
+      model,
+    );
+    expect(Math.abs(e.roles[0]!.firstTurnInputTokens - received) / received).toBeLessThan(0.1);
+    const runs = JSON.parse((await runCli("runs", "--dir", dir, "--json")).out) as {
+      id: string;
+      status: string;
+    }[];
+    expect(runs.find((r) => r.id === "capped")!.status).toBe("budget_exhausted");
+    const resumed = await runCli(
+      "customersim",
+      "run",
+      "--resume",
+      "capped",
+      "--out",
+      dir,
+      "--config",
+      config,
+      "--max-cost",
+      "1",
+      "--quiet",
+    );
+    expect(resumed.code, resumed.err).toBe(0);
+    expect(resumed.out).toMatch(/3 conversations: DA/);
   });
 });

@@ -15,6 +15,7 @@ import {
   shopperSystemPrompt,
 } from "../customersim/index.js";
 import { parseCustomerSimRunConfig } from "../runner/customersim/customersim-config.js";
+import { estimateCustomerSim } from "../runner/customersim/estimate-customersim.js";
 import {
   type CustomerSimProgress,
   readCustomerSimRun,
@@ -34,8 +35,10 @@ import {
   num,
   requireCustomerSimRun,
 } from "./customersim-evaluation.js";
+import { customerSimEstimateText } from "./estimate.js";
 import type { CliIo } from "./io.js";
 import { ProgressReporter } from "./progress-bar.js";
+import { parseUsd } from "./run-command.js";
 import { parseInteger } from "./tasks-command.js";
 
 const DEFAULT_DIR = "siturec-runs";
@@ -60,6 +63,10 @@ interface CustomerSimRunFlags {
   resume?: string;
   quiet?: boolean;
   config?: string;
+  maxCost?: number;
+  estimate?: boolean;
+  estimateSample?: number;
+  json?: boolean;
 }
 
 export function registerCustomerSimRuns(
@@ -96,6 +103,18 @@ export function registerCustomerSimRuns(
       "--config <file>",
       "YAML or JSON file whose `llm` section sets the model client (prices, cache, retries)",
     )
+    .option(
+      "--max-cost <usd>",
+      "stop starting conversations once the run's recorded spend reaches this many USD (resume with a higher limit)",
+      parseUsd,
+    )
+    .option("--estimate", "print what the run would cost, without running it (no model call)")
+    .option(
+      "--estimate-sample <n>",
+      "conversations whose first requests --estimate builds (default 8)",
+      parseInteger,
+    )
+    .option("--json", "with --estimate: print the estimate as JSON")
     .action(async (flags: CustomerSimRunFlags) => {
       const storeDir = flags.out ?? DEFAULT_DIR;
       let base: Record<string, unknown> = {};
@@ -126,6 +145,16 @@ export function registerCustomerSimRuns(
         ...(flags.config ? llmSection(flags.config) : {}),
         storeDir,
       });
+      if (flags.json && !flags.estimate)
+        throw new SiturecError("--json goes with --estimate", { exitCode: 2 });
+      if (flags.estimate) {
+        const e = await estimateCustomerSim(config, {
+          ...(flags.resume ? { resume: flags.resume } : {}),
+          ...(flags.estimateSample !== undefined ? { sample: flags.estimateSample } : {}),
+        });
+        io.out(flags.json ? `${JSON.stringify(e, null, 2)}\n` : customerSimEstimateText(e, flags.maxCost));
+        return;
+      }
       const reporter = new ProgressReporter(io.err, isTty(), "DA");
       const controller = new AbortController();
       let runId = "";
@@ -145,6 +174,7 @@ export function registerCustomerSimRuns(
           ...(flags.resume ? { resume: flags.resume } : {}),
           ...(flags.runId ? { runId: flags.runId } : {}),
           signal: controller.signal,
+          ...(flags.maxCost !== undefined ? { maxCostUsd: flags.maxCost } : {}),
           onStart: (info) => {
             runId = info.runId;
             reporter.start(info.kept);
@@ -163,7 +193,12 @@ export function registerCustomerSimRuns(
         io.out(
           `${o.conversations} conversations: DA ${o.da.toFixed(3)} · ${result.purchases} purchases, ${result.abstentions} abstentions${result.errors ? ` · ${result.errors} failed` : ""} · Fmt. ${o.fmt.toFixed(3)} · End. ${o.end.toFixed(3)} · $${result.costUsd.toFixed(4)}\n`,
         );
-        if (result.status !== "complete") {
+        if (result.status === "budget_exhausted") {
+          io.out(
+            `\nthe run's recorded spend ($${result.costUsd.toFixed(4)}) reached --max-cost $${flags.maxCost}; no new conversation was started. Continue with a higher limit: ${again()} --max-cost AMOUNT\n`,
+          );
+          setExit(1);
+        } else if (result.status !== "complete") {
           io.out(`\nresume with: ${again()}\n`);
           setExit(result.status === "interrupted" ? 130 : 1);
         }

@@ -1,3 +1,5 @@
+import type { Range, RoleEstimate } from "../llm/call-estimate.js";
+import type { CustomerSimEstimate } from "../runner/customersim/estimate-customersim.js";
 import type { RunEstimate } from "../runner/estimate.js";
 import { formatTable } from "./table.js";
 
@@ -5,21 +7,35 @@ export { estimateRun } from "../runner/estimate.js";
 
 const usd = (v: number) => `$${v < 10 ? v.toFixed(4) : v.toFixed(2)}`;
 const k = (n: number) => (n >= 10_000 ? `${(n / 1000).toFixed(0)}k` : String(n));
-const range = (r: { low: number; high: number }, f: (n: number) => string) =>
+const range = (r: Range, f: (n: number) => string) =>
   r.low === r.high ? f(r.low) : `${f(r.low)}–${f(r.high)}`;
 
-/** `siturec run --estimate`'s text: a table per role and model, the total, and how it was counted. */
-export function estimateText(e: RunEstimate, maxCost?: number): string {
-  const lines = [
-    `estimate: ${e.episodes} episodes${e.kept ? ` (${e.kept} finished kept)` : ""}, ${range(e.turns, String)} turns in all; first-turn requests of ${e.sampled} episodes built, no model called`,
-  ];
+/** The part every estimate shares: its roles, totals and method. */
+export interface CostEstimate {
+  roles: RoleEstimate[];
+  costUsd: Range;
+  costWithoutCacheUsd: Range;
+  cacheHitRate: number;
+  method: string;
+}
+
+/**
+ * An estimate as text: the headline, a table per role and model, the total, and how it was counted;
+ * `job` names what `--max-cost` would stop ("run", "judging pass").
+ */
+export function costEstimateText(
+  headline: string,
+  e: CostEstimate,
+  opts: { maxCost?: number; job: string; sampleColumn: string },
+): string {
+  const lines = [headline];
   if (!e.roles.length) {
-    lines.push("no role is played by a model: the run costs nothing in model calls");
+    lines.push(`no role is played by a model: the ${opts.job} costs nothing in model calls`);
     return `${lines.join("\n")}\n`;
   }
   lines.push(
     formatTable(
-      ["role", "model", "calls", "first-turn in", "prefix", "input (uncached / cached)", "output", "cost"],
+      ["role", "model", "calls", opts.sampleColumn, "prefix", "input (uncached / cached)", "output", "cost"],
       e.roles.map((r) => [
         r.role,
         r.model,
@@ -35,8 +51,26 @@ export function estimateText(e: RunEstimate, maxCost?: number): string {
   lines.push(
     `total: ${range(e.costUsd, usd)} with prompt caching at a ${Math.round(100 * e.cacheHitRate)}% hit rate (${range(e.costWithoutCacheUsd, usd)} without)`,
   );
-  if (maxCost !== undefined && e.costUsd.high > maxCost)
-    lines.push(`--max-cost ${usd(maxCost)} may stop the run before it ends`);
+  if (opts.maxCost !== undefined && e.costUsd.high > opts.maxCost)
+    lines.push(`--max-cost ${usd(opts.maxCost)} may stop the ${opts.job} before it ends`);
   lines.push(`counted: ${e.method}`);
   return `${lines.join("\n")}\n`;
+}
+
+/** `siturec run --estimate`'s text. */
+export function estimateText(e: RunEstimate, maxCost?: number): string {
+  return costEstimateText(
+    `estimate: ${e.episodes} episodes${e.kept ? ` (${e.kept} finished kept)` : ""}, ${range(e.turns, String)} turns in all; first-turn requests of ${e.sampled} episodes built, no model called`,
+    e,
+    { ...(maxCost !== undefined ? { maxCost } : {}), job: "run", sampleColumn: "first-turn in" },
+  );
+}
+
+/** `siturec customersim run --estimate`'s text. */
+export function customerSimEstimateText(e: CustomerSimEstimate, maxCost?: number): string {
+  return costEstimateText(
+    `estimate: ${e.conversations} conversations${e.kept ? ` (${e.kept} finished kept)` : ""}, ${range(e.rounds, String)} rounds in all; first-round requests of ${e.sampled} conversations built, no model called`,
+    e,
+    { ...(maxCost !== undefined ? { maxCost } : {}), job: "run", sampleColumn: "first-round in" },
+  );
 }

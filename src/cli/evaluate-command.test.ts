@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTrajectory } from "../eval/testing/build-trajectory.js";
 import { MockOpenAIServer } from "../llm/testing/mock-openai-server.js";
+import { textTokens } from "../llm/token-count.js";
 import { runCli } from "./testing/run-cli.js";
 
 const run = runCli;
@@ -128,5 +129,86 @@ describe("siturec evaluate, report and judge", () => {
     expect(readFileSync(join(out, "dialogue-quality.md"), "utf8")).toContain("overall");
     const noKey = await run("judge", "both", "--model", "reference", "--dir", storeDir);
     expect(noKey.code).toBe(2);
+  }, 60_000);
+
+  it("judge --estimate builds every request and calls nothing; --max-cost stops judging at the recorded spend", async () => {
+    mock.requests.length = 0;
+    const model = mock.modelId();
+    const est = await run(
+      "judge",
+      "both",
+      "--model",
+      model,
+      "--dir",
+      storeDir,
+      "--force",
+      "--estimate",
+      "--json",
+    );
+    expect(est.code, est.err).toBe(0);
+    expect(mock.requests).toHaveLength(0);
+    const e = JSON.parse(est.out) as {
+      trajectories: number;
+      roles: { role: string; calls: { low: number }; firstTurnInputTokens: number }[];
+    };
+    expect(e.trajectories).toBe(4);
+    expect(e.roles).toMatchObject([{ role: "judge", calls: { low: 4, high: 4 } }]);
+    const text = await run("judge", "both", "--model", model, "--dir", storeDir, "--force", "--estimate");
+    expect(text.out).toMatch(/judging 4 trajectories[\s\S]*judge\s+\S+\s+4\s/);
+
+    // $1 a call (1,000 input tokens at $1,000 per million): a $1.50 limit lets two calls start.
+    const config = join(tmp(), "prices.json");
+    writeFileSync(config, JSON.stringify({ llm: { prices: { [model]: { input: 1000, output: 0 } } } }));
+    mock.fallback = () => ({
+      kind: "text",
+      content: JSON.stringify({
+        scores: Object.fromEntries(
+          [
+            "informativeness",
+            "naturalness",
+            "groundedness",
+            "preference_alignment",
+            "proactiveness",
+            "non_repetition",
+            "overall",
+          ].map((d) => [d, 3]),
+        ),
+      }),
+      inputTokens: 1000,
+      outputTokens: 10,
+    });
+    const judgeAll = (...extra: string[]) =>
+      run(
+        "judge",
+        "both",
+        "--model",
+        model,
+        "--dir",
+        storeDir,
+        "--force",
+        "--no-cache",
+        "--concurrency",
+        "1",
+        ...extra,
+      );
+    // The estimate's input tokens are those the server receives, within 10% (o200k_base, as counted).
+    expect((await judgeAll()).code).toBe(0);
+    expect(mock.requests).toHaveLength(4);
+    const received = mock.requests.map((r) =>
+      textTokens(
+        r.messages.map((m) => String(m.content)).join("") +
+          JSON.stringify(
+            (r.body.response_format as { json_schema?: { schema?: unknown } })?.json_schema?.schema ?? "",
+          ),
+        model,
+      ),
+    );
+    const mean = received.reduce((s, n) => s + n, 0) / received.length;
+    expect(Math.abs(e.roles[0]!.firstTurnInputTokens - mean) / mean).toBeLessThan(0.1);
+    mock.requests.length = 0;
+    const capped = await judgeAll("--config", config, "--max-cost", "1.5");
+    expect(capped.code).toBe(1);
+    expect(mock.requests).toHaveLength(2);
+    expect(capped.out).toMatch(/reached --max-cost \$1\.5; 2 trajectories were not judged/);
   }, 60_000);
 });

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MockOpenAIServer, type RecordedRequest } from "../llm/testing/mock-openai-server.js";
 import { imageTokens, textTokens } from "../llm/token-count.js";
@@ -85,6 +87,23 @@ describe("what a run costs", () => {
     // The trajectory's own usage totals carry the split too.
     const [t] = await trajectoriesOf(storeDir, "cached");
     expect(t!.outcome.usage.assistant.cachedInputTokens).toBe(2 * 16_384);
+    // The report's model-calls table shows the same split and cost.
+    const out = tmp("report");
+    expect((await runCli("report", "cached", "--dir", storeDir, "--out", out)).code).toBe(0);
+    const csvRows = readFileSync(join(out, "model-calls.csv"), "utf8").trim().split("\n");
+    expect(csvRows).toHaveLength(2);
+    const [label, role, , nCalls, input, uncached, cached, writes, output, cost] = csvRows[1]!.split(",");
+    expect(label).toContain("Supermarket");
+    expect([role, nCalls, input, uncached, cached, writes, output]).toEqual([
+      "assistant",
+      "4",
+      "80000",
+      String(4 * 3_616),
+      String(4 * 16_384),
+      "0",
+      "200",
+    ]);
+    expect(cents(Number(cost))).toBe(cents(4 * perCall));
   }, 120_000);
 
   it("sends a byte-identical constant prefix (system message, output schema) across turns and episodes of one store and condition", async () => {

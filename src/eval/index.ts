@@ -1,6 +1,7 @@
 export * from "./eval-context.js";
 export * from "./evaluate.js";
 export * from "./format.js";
+export * from "./judge-estimate.js";
 export * from "./judge-transcript.js";
 export * from "./metrics/decision-alignment.js";
 export * from "./metrics/navigation.js";
@@ -8,5 +9,6 @@ export * from "./metrics/outcome.js";
 export * from "./metrics/ranking.js";
 export * from "./read-trajectories.js";
 export * from "./report/charts.js";
+export * from "./report/usage-table.js";
 export * from "./report/write-report.js";
 export * from "./stats.js";

@@ -1,4 +1,6 @@
 export * from "./cache.js";
+export * from "./call-estimate.js";
+export { CaptureClient, CaptureDone } from "./capture-client.js";
 export * from "./client.js";
 export * from "./model-id.js";
 export * from "./ping.js";

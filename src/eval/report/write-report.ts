@@ -4,6 +4,7 @@ import { JUDGE_DIMENSIONS } from "../../agents/types.js";
 import { CGV_KEYS, type CohortReport, type MetricValue } from "../evaluate.js";
 import { cohortLabel, formatMetric, MAIN_COLUMNS, PURCHASE_COLUMNS, storeDisplayName } from "../format.js";
 import { type Chart, reportCharts } from "./charts.js";
+import { usageTable } from "./usage-table.js";
 
 /** Text made safe for HTML. */
 export const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
@@ -88,12 +89,17 @@ export interface ReportFiles {
   files: string[];
 }
 
+/** What the reports' ± means for these cohorts. */
+export function sdNoteOf(cohorts: CohortReport[]): string {
+  return cohorts.some((c) => c.bySubsets)
+    ? "Mean ± SD across the four profile-stratified subsets of 25 (Appendix C.1); cohorts that do not cover all four report means only."
+    : "Cohort means (the runs do not cover all four profile-stratified subsets, so no SDs).";
+}
+
 /** Tables (Markdown and CSV) in the paper's layouts, every chart as SVG and PNG, and index pages linking them. */
 export async function writeReport(cohorts: CohortReport[], dir: string): Promise<ReportFiles> {
   mkdirSync(dir, { recursive: true });
-  const sdNote = cohorts.some((c) => c.bySubsets)
-    ? "Mean ± SD across the four profile-stratified subsets of 25 (Appendix C.1); cohorts that do not cover all four report means only."
-    : "Cohort means (the runs do not cover all four profile-stratified subsets, so no SDs).";
+  const sdNote = sdNoteOf(cohorts);
   const tables: Table[] = [
     columnsTable(
       "main-table",
@@ -140,6 +146,20 @@ export async function writeReport(cohorts: CohortReport[], dir: string): Promise
       ),
     );
   }
+  const usage = cohorts.flatMap((c) =>
+    (["assistant", "shopper", "moderator"] as const).map((role) => ({
+      label: `${storeDisplayName(c.env)}: ${cohortLabel(c)}`,
+      role,
+      ...c.usage[role],
+    })),
+  );
+  if (usage.some((u) => u.calls > 0))
+    tables.push(
+      usageTable(
+        usage,
+        "Per cohort and role, the model calls of its finished episodes (the judge's and failed episodes' calls are on each run's ledger: siturec runs). Input tokens split into uncached, read from the providers' prompt caches, and written to them.",
+      ),
+    );
   const runs = [...new Set(cohorts.flatMap((c) => c.runs))];
   return writeReportFiles(dir, {
     title: "siturec report",

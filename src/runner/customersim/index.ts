@@ -1,3 +1,4 @@
 export * from "./customersim-config.js";
+export * from "./estimate-customersim.js";
 export * from "./run-customersim.js";
 export * from "./stored-conversation.js";

@@ -57,6 +57,11 @@ export interface CustomerSimRunOptions {
   store?: RunStore;
   personas?: readonly Persona[];
   signal?: AbortSignal;
+  /**
+   * Stop starting conversations once the run's recorded spend (earlier invocations included) reaches
+   * this many USD; those in flight finish and the run is `budget_exhausted`. Not part of its identity.
+   */
+  maxCostUsd?: number;
   onStart?: (info: { runId: string; total: number; kept: number; storeDir: string }) => void;
   onProgress?: (p: CustomerSimProgress) => void;
 }
@@ -64,7 +69,7 @@ export interface CustomerSimRunOptions {
 export interface CustomerSimRunResult {
   runId: string;
   storeDir: string;
-  status: "complete" | "incomplete" | "interrupted";
+  status: "complete" | "incomplete" | "interrupted" | "budget_exhausted";
   agents: { shopper: string; sales: string };
   /** Every finished conversation of the run (kept ones of a resume included). */
   scores: ChatScoreTable;
@@ -77,13 +82,13 @@ export interface CustomerSimRunResult {
 }
 
 /** The agents of one conversation, fresh (a model agent's ledger then holds that conversation's calls). */
-interface Pair {
+export interface Pair {
   shopper: ShopperAgent;
   sales: SalesAgent;
   ledgers: UsageLedger[];
 }
 
-function makePair(config: CustomerSimRunConfig, client: LlmClient | undefined): Pair {
+export function makePair(config: CustomerSimRunConfig, client: LlmClient | undefined): Pair {
   const ledgers: UsageLedger[] = [];
   let shopper: ShopperAgent;
   if (config.shopper === "rule") shopper = createRuleShopper();
@@ -315,8 +320,12 @@ export async function runCustomerSim(
       { ...opts, owner },
     );
     leased = runId;
+    // The budget: the ledger's total, kept up to date as calls are recorded.
+    let spentUsd = (await store.spent(runId)).reduce((s, r) => s + r.costUsd, 0);
+    const overBudget = () => opts.maxCostUsd !== undefined && spentUsd >= opts.maxCostUsd;
     if (client)
       unsubscribe = client.onCall(({ tag, model, response }: CallEvent) => {
+        spentUsd += response.costUsd;
         ledger.push(store.recordSpend(runId, spendOf(tag ?? "other", model, response)));
       });
     const stop = new AbortController();
@@ -359,7 +368,7 @@ export async function runCustomerSim(
     let next = 0;
     let failure: { err: unknown } | undefined;
     const worker = async () => {
-      while (next < todo.length && !stop.signal.aborted && !failure) {
+      while (next < todo.length && !stop.signal.aborted && !failure && !overBudget()) {
         const { persona, position } = todo[next++]!;
         try {
           const outcome = await playConversation(persona, position, ctx);
@@ -392,7 +401,13 @@ export async function runCustomerSim(
 
     const rows = await store.episodes(runId);
     const complete = rows.length === selected.length && rows.every((r) => r.status === "finished");
-    const status = complete ? "complete" : opts.signal?.aborted ? "interrupted" : "incomplete";
+    const status = complete
+      ? "complete"
+      : opts.signal?.aborted
+        ? "interrupted"
+        : overBudget()
+          ? "budget_exhausted"
+          : "incomplete";
     await store.setRunStatus(runId, status);
     const { results } = await readCustomerSimRun(store, runId);
     const spent = await store.spent(runId);
