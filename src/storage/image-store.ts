@@ -2,14 +2,14 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { sha256 } from "../core/hash.js";
-import type { ImageSink } from "../trajectory/image-sink.js";
 import { storageError } from "./storage-error.js";
+import type { StoredImages } from "./stored-images.js";
 
 // Two puts of one image may overlap (writes are async): each writes its own temp file.
 let tempSeq = 0;
 
 /** PNGs in a content-addressed folder: `ab/abcdef….png`, written atomically (temp file + rename). */
-export class ImageStore implements ImageSink {
+export class ImageStore implements StoredImages {
   constructor(readonly dir: string) {}
 
   pathOf(hash: string): string {

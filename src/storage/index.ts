@@ -1,6 +1,11 @@
 export * from "./error-counts.js";
 export * from "./image-store.js";
 export * from "./open-run-store.js";
+export type { PostgresStoreOptions } from "./postgres-database.js";
+export { redactUrl } from "./postgres-error.js";
+export * from "./postgres-image-store.js";
+export * from "./postgres-run-store.js";
 export * from "./run-roles.js";
 export * from "./run-store.js";
 export * from "./sqlite-run-store.js";
+export * from "./stored-images.js";

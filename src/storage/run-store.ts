@@ -1,12 +1,13 @@
 import { hostname } from "node:os";
 import { SiturecError } from "../core/errors.js";
-import type { ImageSink } from "../trajectory/image-sink.js";
 import type { Trajectory } from "../trajectory/trajectory.js";
+import type { StoredImages } from "./stored-images.js";
 
 export type EpisodeStatus = "running" | "finished" | "error";
 /** `running` only while its owner's heartbeat is fresh; `interrupted` when it stopped or died mid-way. */
 /** `budget_exhausted`: stopped taking episodes when the recorded spend reached `--max-cost`. */
-export type RunStatus = "running" | "complete" | "incomplete" | "interrupted" | "budget_exhausted";
+/** `queued`: planned onto a queue and left to its workers (`--detach`); the last of them ends it. */
+export type RunStatus = "running" | "queued" | "complete" | "incomplete" | "interrupted" | "budget_exhausted";
 
 /** The process running a run: its own id, and where it is, for "run R is being run by pid P on H". */
 export interface LeaseOwner {
@@ -202,16 +203,16 @@ export interface StoredEpisode {
 
 /**
  * What the runner, the evaluation and the command line need of a run store. The contract every
- * implementation keeps (SQLite here; a database server behind the same interface): a turn is
+ * implementation keeps (SQLite, the default; Postgres for distributed runs): a turn is
  * committed when it completes; an episode becomes `finished` only in the transaction that writes
  * its last turn, so a process killed at any moment leaves finished episodes whole and never makes a
  * half-written one look finished; `error` and `running` episodes are run again by a resume.
  */
 export interface RunStore {
-  /** Where the store lives, for messages (a folder for SQLite). */
+  /** Where the store lives, for messages (a folder for SQLite, a URL with its password redacted for Postgres). */
   readonly location: string;
   /** The runs' images, content-addressed and shared by all runs of the store. */
-  readonly images: ImageSink;
+  readonly images: StoredImages;
 
   createRun(run: NewRun): Promise<void>;
   getRun(id: string): Promise<RunRow | undefined>;
@@ -263,6 +264,8 @@ export interface RunStore {
    * parse (`trajectories` is SituRecBench's typed view of them).
    */
   storedEpisodes(runId: string, opts?: { includeErrors?: boolean }): AsyncIterable<StoredEpisode>;
+  /** One ended (finished or failed) episode by its key, as stored; undefined while it plays or when there is none. */
+  storedEpisode(runId: string, env: string, taskId: string): Promise<StoredEpisode | undefined>;
 
   close(): Promise<void>;
 }

@@ -447,20 +447,35 @@ export class SqliteRunStore implements RunStore {
           .prepare(`SELECT * FROM episodes WHERE run_id = ? AND status IN ${statuses} ORDER BY env, position`)
           .all(runId) as EpisodeDbRow[],
     );
-    const turnsOf = this.guard(() =>
-      this.db.prepare("SELECT record FROM turns WHERE run_id = ? AND env = ? AND task_id = ? ORDER BY turn"),
+    for (const row of rows) yield this.episodeOf(row);
+  }
+
+  async storedEpisode(runId: string, env: string, taskId: string): Promise<StoredEpisode | undefined> {
+    const row = this.guard(
+      () =>
+        this.db
+          .prepare(
+            "SELECT * FROM episodes WHERE run_id = ? AND env = ? AND task_id = ? AND status IN ('finished', 'error')",
+          )
+          .get(runId, env, taskId) as EpisodeDbRow | undefined,
     );
-    for (const row of rows) {
-      const turns = (this.guard(() => turnsOf.all(runId, row.env, row.task_id)) as { record: string }[]).map(
-        (t) => JSON.parse(t.record) as unknown,
-      );
-      yield {
-        header: JSON.parse(row.header) as unknown,
-        turns,
-        outcome: JSON.parse(row.outcome!) as unknown,
-        ...(row.judge ? { judge: JSON.parse(row.judge) as unknown } : {}),
-      };
-    }
+    return row ? this.episodeOf(row) : undefined;
+  }
+
+  /** An ended episode's row with its turns, as stored. */
+  private episodeOf(row: EpisodeDbRow): StoredEpisode {
+    const turns = this.guard(
+      () =>
+        this.db
+          .prepare("SELECT record FROM turns WHERE run_id = ? AND env = ? AND task_id = ? ORDER BY turn")
+          .all(row.run_id, row.env, row.task_id) as { record: string }[],
+    );
+    return {
+      header: JSON.parse(row.header) as unknown,
+      turns: turns.map((t) => JSON.parse(t.record) as unknown),
+      outcome: JSON.parse(row.outcome!) as unknown,
+      ...(row.judge ? { judge: JSON.parse(row.judge) as unknown } : {}),
+    };
   }
 
   /** The finished trajectories of a run, in store then task-bank order (SituRecBench's payloads). */
