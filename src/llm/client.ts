@@ -9,17 +9,17 @@ import {
   wrapLanguageModel,
 } from "ai";
 import pLimit, { type LimitFunction } from "p-limit";
-import { SiturecError } from "../core/errors.js";
 import { hashOf } from "../core/hash.js";
 import { EmbeddingCache, ResponseCache } from "./cache.js";
 import { type EmbedRequest, type EmbedResponse, embedTexts } from "./embed.js";
 import { classifyFailure } from "./failures.js";
+import { LlmError } from "./llm-error.js";
 import { type LlmMessage, messageView, toModelMessages } from "./messages.js";
 import { parseModelId } from "./model-id.js";
 import { cacheSavingOf, costOf, DEFAULT_PRICES, type PriceTable, priceFor } from "./prices.js";
 import { cacheTokensOf, cacheTokensOfRaw, promptCacheOptions } from "./prompt-cache.js";
 import { languageModel, MissingApiKeyError, providerPool } from "./providers.js";
-import { redact } from "./redact.js";
+import { ResponseCaches, type SharedLimit, type SharedResponseCache } from "./response-caches.js";
 import {
   checkToolSpecs,
   type NativeToolCall,
@@ -117,33 +117,7 @@ export interface LlmResponse {
 /** A response as `LlmClient.complete` returns it: with its tool calls. */
 export type LlmCompletion = LlmResponse & { toolCalls: NativeToolCall[] };
 
-export type LlmErrorKind =
-  | "missing_key"
-  | "unknown_provider"
-  | "unreachable"
-  | "timeout"
-  | "http"
-  | "rate_limited";
-
-/** A model call that failed for good (after retries): its kind, and a message without secrets. */
-/** What to do about each kind of failure, for the command line's hint. */
-const LLM_ERROR_HINTS: Partial<Record<LlmErrorKind, string>> = {
-  missing_key: "`siturec models` shows which keys are set",
-  unreachable: "is the server running, and is the URL right?",
-  timeout: "the server did not answer in time; raise the timeout (llm.timeoutMs, or --timeout for ping)",
-  rate_limited: "the provider is rate limiting; lower llm.concurrency or try again later",
-};
-
-export class LlmError extends SiturecError {
-  override readonly name = "LlmError";
-  constructor(
-    readonly kind: LlmErrorKind,
-    message: string,
-    readonly status?: number,
-  ) {
-    super(redact(message), LLM_ERROR_HINTS[kind] ? { hint: LLM_ERROR_HINTS[kind] } : {});
-  }
-}
+export { LlmError, type LlmErrorKind } from "./llm-error.js";
 
 export interface LlmClientOptions {
   /** Where responses are cached; undefined: no cache. */
@@ -162,7 +136,19 @@ export interface LlmClientOptions {
   structuredOutput?: StructuredOutputMode;
   /** The most one call may take, all attempts and waits together (default 5 minutes). */
   callDeadlineMs?: number;
+  /**
+   * A response cache that other processes share (e.g. Redis for queue workers): read when the local
+   * cache misses, written with it; a rerun on any worker then makes no HTTP request.
+   */
+  sharedCache?: SharedResponseCache;
+  /**
+   * A concurrency limit per provider pool that holds across processes (queue workers), taken after
+   * this client's own limit for every call (its retries and waits included).
+   */
+  sharedLimit?: SharedLimit;
 }
+
+export type { SharedLimit, SharedResponseCache } from "./response-caches.js";
 
 /** A failed attempt about to be retried, for logs and progress lines. */
 export interface RetryEvent {
@@ -207,19 +193,24 @@ function cacheView({ tag: _, noCache: __, tools, toolChoice, ...req }: LlmReques
  */
 export class LlmClient {
   readonly prices: PriceTable;
-  private readonly cache?: ResponseCache;
+  private readonly cache: ResponseCaches;
   private readonly embeddingCache?: EmbeddingCache;
   private readonly limits = new Map<string, LimitFunction>();
-  private readonly opts: Required<Omit<LlmClientOptions, "cacheDir" | "noCache" | "prices">>;
+  private readonly opts: Required<
+    Omit<LlmClientOptions, "cacheDir" | "noCache" | "prices" | "sharedCache" | "sharedLimit">
+  >;
+  private readonly sharedLimit?: SharedLimit;
   /** HTTP attempts made by this client (cache hits make none). */
   httpAttempts = 0;
 
   constructor(options: LlmClientOptions = {}) {
     this.prices = { ...DEFAULT_PRICES, ...(options.prices ?? {}) };
-    if (options.cacheDir && !options.noCache) {
-      this.cache = new ResponseCache(options.cacheDir);
-      this.embeddingCache = new EmbeddingCache(options.cacheDir);
-    }
+    if (options.cacheDir && !options.noCache) this.embeddingCache = new EmbeddingCache(options.cacheDir);
+    this.cache = new ResponseCaches(
+      options.cacheDir && !options.noCache ? new ResponseCache(options.cacheDir) : undefined,
+      options.noCache ? undefined : options.sharedCache,
+    );
+    if (options.sharedLimit) this.sharedLimit = options.sharedLimit;
     this.opts = {
       requestTimeoutMs: options.requestTimeoutMs ?? 120_000,
       maxRetries: options.maxRetries ?? 4,
@@ -270,7 +261,7 @@ export class LlmClient {
     const price = priceFor(req.model, this.prices);
     const mode = this.modeFor(req, spec.provider);
     const key = this.cacheKey(req);
-    const hit = req.noCache ? undefined : this.cache?.get(key);
+    const hit = req.noCache ? undefined : await this.cache.get(key);
     if (hit) {
       // Served from the cache: nothing was paid for it.
       const response: LlmCompletion = {
@@ -292,9 +283,10 @@ export class LlmClient {
       throw err;
     }
     const started = performance.now();
-    const result = await this.limitFor(providerPool(spec))(() =>
-      this.withRetries(req, model, spec.provider, mode ?? "prompt"),
-    );
+    const pool = providerPool(spec);
+    const call = () => this.withRetries(req, model, spec.provider, mode ?? "prompt");
+    const shared = this.sharedLimit;
+    const result = await this.limitFor(pool)(() => (shared ? shared(pool, call) : call()));
     const saving = cacheSavingOf(price, result);
     const response: LlmCompletion = {
       ...result,
@@ -304,7 +296,7 @@ export class LlmClient {
       latencyMs: performance.now() - started,
     };
     if (!req.noCache)
-      this.cache?.set(key, {
+      await this.cache.set(key, {
         text: response.text,
         inputTokens: response.inputTokens,
         outputTokens: response.outputTokens,

@@ -89,6 +89,11 @@ export class MockOpenAIServer {
   private server?: Server;
   private baseUrl = "";
   fallback: (req: RecordedRequest) => MockReply = () => ({ kind: "text", content: "OK" });
+  /** Every chat request (not pings) is answered this long after it arrives: a slow model. */
+  latencyMs = 0;
+  /** Chat requests being answered now, and the most at once so far (shared-limit tests). */
+  inFlight = 0;
+  maxInFlight = 0;
 
   static async start(): Promise<MockOpenAIServer> {
     const mock = new MockOpenAIServer();
@@ -188,6 +193,15 @@ export class MockOpenAIServer {
     };
     const ping = messages.length === 1 && messages[0]?.content === PING_TEXT;
     (ping ? this.pings : this.requests).push(recorded);
+    if (!ping) {
+      this.inFlight++;
+      this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+      try {
+        if (this.latencyMs) await new Promise((resolve) => setTimeout(resolve, this.latencyMs));
+      } finally {
+        this.inFlight--;
+      }
+    }
     const reply = ping ? this.pingReply(recorded) : (this.queue.shift() ?? this.fallback(recorded));
     if (reply.kind === "hang") {
       await new Promise((resolve) => setTimeout(resolve, reply.ms));
