@@ -35,13 +35,13 @@ import {
   num,
   requireCustomerSimRun,
 } from "./customersim-evaluation.js";
+import { DIR_HELP, defaultStore } from "./default-store.js";
 import { customerSimEstimateText } from "./estimate.js";
 import type { CliIo } from "./io.js";
 import { ProgressReporter } from "./progress-bar.js";
 import { parseUsd } from "./run-command.js";
+import { runTarget } from "./run-target.js";
 import { parseInteger } from "./tasks-command.js";
-
-const DEFAULT_DIR = "siturec-runs";
 
 /** The `llm` section of a `siturec run` config file: the model client's settings. */
 function llmSection(file: string): { llm?: Record<string, unknown> } {
@@ -67,6 +67,10 @@ interface CustomerSimRunFlags {
   estimate?: boolean;
   estimateSample?: number;
   json?: boolean;
+  store?: string;
+  queue?: string;
+  detach?: boolean;
+  queueConcurrency?: number;
 }
 
 export function registerCustomerSimRuns(
@@ -96,6 +100,20 @@ export function registerCustomerSimRuns(
       parseInteger,
     )
     .option("--out <dir>", "run store folder (default ./siturec-runs)")
+    .option(
+      "--store <url>",
+      "the run store: a folder or postgres://… (default SITUREC_STORE_URL, else --out's)",
+    )
+    .option(
+      "--queue <url>",
+      "play the conversations on queue workers (siturec worker) through Redis here (default SITUREC_QUEUE_URL)",
+    )
+    .option("--detach", "with --queue: enqueue and return; the workers finish the run")
+    .option(
+      "--queue-concurrency <n>",
+      "with --queue: at most N of the run's conversations at once across all workers",
+      parseInteger,
+    )
     .option("--run-id <name>", "name a new run (default: timestamp and identity)")
     .option("--resume <runId>", "continue a run: keep finished conversations, play the rest")
     .option("--quiet", "no progress output")
@@ -116,7 +134,12 @@ export function registerCustomerSimRuns(
     )
     .option("--json", "with --estimate: print the estimate as JSON")
     .action(async (flags: CustomerSimRunFlags) => {
-      const storeDir = flags.out ?? DEFAULT_DIR;
+      const target = runTarget(flags, flags.config ? readConfigFile(flags.config) : {});
+      if (flags.detach && !target.queue)
+        throw new SiturecError("--detach goes with --queue (a run in this process cannot detach)", {
+          exitCode: 2,
+        });
+      const storeDir = target.store ?? defaultStore();
       let base: Record<string, unknown> = {};
       if (flags.resume) {
         // A resume continues with the run's own configuration (flags given must agree: the identity says).
@@ -141,6 +164,7 @@ export function registerCustomerSimRuns(
         ...(flags.steering ? { steering: flags.steering } : {}),
         ...(flags.retrieval ? { retrieval: flags.retrieval } : {}),
         ...(flags.concurrency !== undefined ? { concurrency: flags.concurrency } : {}),
+        ...(flags.queueConcurrency !== undefined ? { queueConcurrency: flags.queueConcurrency } : {}),
         ...(flags.turnLimit !== undefined ? { turnLimit: flags.turnLimit } : {}),
         ...(flags.config ? llmSection(flags.config) : {}),
         storeDir,
@@ -175,6 +199,7 @@ export function registerCustomerSimRuns(
           ...(flags.runId ? { runId: flags.runId } : {}),
           signal: controller.signal,
           ...(flags.maxCost !== undefined ? { maxCostUsd: flags.maxCost } : {}),
+          ...(target.queue ? { queue: target.queue, ...(flags.detach ? { detach: true } : {}) } : {}),
           onStart: (info) => {
             runId = info.runId;
             reporter.start(info.kept);
@@ -186,6 +211,12 @@ export function registerCustomerSimRuns(
             if (!flags.quiet) reporter.update(p);
           },
         });
+        if (result.status === "detached") {
+          io.out(
+            `\nrun ${result.runId}: its conversations are on the queue; workers (siturec worker) play them. Follow it with: siturec runs --dir ${storeDir}\n`,
+          );
+          return;
+        }
         const o = result.scores.overall;
         io.out(
           `\nrun ${result.runId} (${result.status}) in ${(result.wallMs / 1000).toFixed(1)} s · shopper ${result.agents.shopper} · sales ${result.agents.sales}\n`,
@@ -218,7 +249,7 @@ export function registerCustomerSimRuns(
       "DA, Crit., %Cpl., Red., Fmt. and End. of CustomerSim runs, per category and overall (Crit. and %Cpl. by a judge model with --judge, else by the rule-based estimators)",
     )
     .argument("<runs...>", "run ids (see siturec runs)")
-    .option("--dir <dir>", "run store folder", DEFAULT_DIR)
+    .option("--dir <dir>", DIR_HELP, defaultStore())
     .option("--human-baseline <dir>", "RecQuest dialogues: print the human values and the differences")
     .option("--judge <id>", "judge model for Crit. and %Cpl., e.g. openai:gpt-4o (cached under DIR/cache)")
     .option("--no-cache", "with --judge: neither read nor write the response cache")
@@ -287,7 +318,7 @@ export function registerCustomerSimRuns(
     .argument("[run]", "run id (see siturec runs)")
     .addOption(new Option("--format <f>", "row format").choices(["sft", "grpo"]))
     .addOption(new Option("--schema <f>", "print the JSON Schema of a row format").choices(["sft", "grpo"]))
-    .option("--dir <dir>", "run store folder", DEFAULT_DIR)
+    .option("--dir <dir>", DIR_HELP, defaultStore())
     .option("--out <file>", "write to a file instead of stdout")
     .option("--judge <id>", "grpo: judge model for R_reason, e.g. openai:gpt-4o (cached under DIR/cache)")
     .option("--classifier <file>", "grpo: n-gram classifier JSON (customersim ngram train) for R_ngram")

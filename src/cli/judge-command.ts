@@ -11,6 +11,7 @@ import { ConfigError, parseRunConfig, type RunConfig, readConfigFile } from "../
 import { openRunStore } from "../storage/open-run-store.js";
 import { spendOf } from "../storage/run-store.js";
 import type { Trajectory } from "../trajectory/trajectory.js";
+import { DIR_HELP, defaultStore } from "./default-store.js";
 import { costEstimateText } from "./estimate.js";
 import type { CliIo } from "./io.js";
 import { parseUsd } from "./run-command.js";
@@ -47,7 +48,7 @@ export function registerJudge(program: Command, io: CliIo, setExit: (code: numbe
     )
     .argument("<run>", "run id (see siturec runs)")
     .requiredOption("--model <id>", "judge model id, e.g. openai:gpt-4o")
-    .option("--dir <dir>", "run store folder", "siturec-runs")
+    .option("--dir <dir>", DIR_HELP, defaultStore())
     .option("--concurrency <n>", "judge calls at once", parseInteger, 4)
     .option(
       "--config <file>",

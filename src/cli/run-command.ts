@@ -9,11 +9,13 @@ import { ConfigError, parseRunConfig, RunConfig, readConfigFile } from "../runne
 import type { StoreSummary } from "../runner/run-summary.js";
 import { openRunStore } from "../storage/open-run-store.js";
 import { StorageError } from "../storage/storage-error.js";
+import { defaultStore } from "./default-store.js";
 import { estimateRun, estimateText } from "./estimate.js";
 import { failureLines } from "./failure-lines.js";
 import type { CliIo } from "./io.js";
 import { ProgressReporter } from "./progress-bar.js";
 import { FLAG_OF_FIELD } from "./run-flags.js";
+import { runTarget } from "./run-target.js";
 import { cacheTotals } from "./runs-command.js";
 import { formatTable } from "./table.js";
 import { parseInteger } from "./tasks-command.js";
@@ -38,6 +40,10 @@ interface RunFlags {
   quiet?: boolean;
   progress?: string;
   out?: string;
+  store?: string;
+  queue?: string;
+  detach?: boolean;
+  queueConcurrency?: number;
   images?: boolean;
   preflight?: boolean;
   maxCost?: number;
@@ -66,6 +72,7 @@ function flagConfig(f: RunFlags): Record<string, unknown> {
     ...(f.subset ? { subset: f.subset } : {}),
     ...(f.condition ? { condition: f.condition } : {}),
     ...(f.concurrency !== undefined ? { concurrency: f.concurrency } : {}),
+    ...(f.queueConcurrency !== undefined ? { queueConcurrency: f.queueConcurrency } : {}),
     ...(f.maxTurns !== undefined ? { maxTurns: f.maxTurns } : {}),
     ...(f.seed !== undefined ? { seed: f.seed } : {}),
     ...(f.out ? { storeDir: f.out } : {}),
@@ -151,6 +158,20 @@ export function registerRun(
     .option("--resume <runId>", "continue a run: keep finished episodes, redo the rest")
     .option("--run-id <name>", "name a new run (default: timestamp and identity)")
     .option("--out <dir>", "run store folder (default ./siturec-runs)")
+    .option(
+      "--store <url>",
+      "the run store: a folder, or postgres://USER@HOST/DB (default SITUREC_STORE_URL, else --out's default)",
+    )
+    .option(
+      "--queue <url>",
+      "play the episodes on queue workers (siturec worker) through Redis at this URL (default SITUREC_QUEUE_URL)",
+    )
+    .option("--detach", "with --queue: enqueue the episodes and return; the workers finish the run")
+    .option(
+      "--queue-concurrency <n>",
+      "with --queue: at most N of the run's episodes at once across all workers (default: as many as they take)",
+      parseInteger,
+    )
     .option("--no-cache", "neither read nor write the model response cache")
     .option("--no-images", "do not store turn images (trajectories keep their hashes)")
     .option("--no-preflight", "skip the one-call check of each model (e.g. to replay a run from the cache)")
@@ -171,11 +192,16 @@ export function registerRun(
     .action(async (flags: RunFlags) => {
       if (flags.shopper && flags.user && flags.shopper !== flags.user)
         throw new ConfigError("--user is another name for --shopper; give one of them", { exitCode: 2 });
-      const file = flags.config ? readConfigFile(flags.config) : {};
-      let base = file;
+      const target = runTarget(flags, flags.config ? readConfigFile(flags.config) : {});
+      if (target.store) flags.out = target.store;
+      if (flags.detach && !target.queue)
+        throw new ConfigError("--detach goes with --queue (a run in this process cannot detach)", {
+          exitCode: 2,
+        });
+      let base = target.file;
       if (flags.resume && !flags.config) {
         // A resume without a config continues with the run's own configuration.
-        const store = openRunStore(flags.out ?? "siturec-runs", { readonly: true });
+        const store = openRunStore(flags.out ?? defaultStore(), { readonly: true });
         const run = await store.getRun(flags.resume).finally(() => store.close());
         if (!run)
           throw new RunIdentityError(`no run '${flags.resume}' in ${store.location}`, {
@@ -235,6 +261,7 @@ export function registerRun(
           signal: controller.signal,
           preflight: flags.preflight !== false,
           ...(flags.maxCost !== undefined ? { maxCostUsd: flags.maxCost } : {}),
+          ...(target.queue ? { queue: target.queue, ...(flags.detach ? { detach: true } : {}) } : {}),
           onStart: (info) => {
             runId = info.runId;
             reporter.start(info.kept);
@@ -260,7 +287,12 @@ export function registerRun(
           io.out(
             `${JSON.stringify({ event: "done", runId: result.runId, status: result.status, agents: result.agents, summaries: result.summaries })}\n`,
           );
-        else {
+        else if (result.status === "detached") {
+          io.out(
+            `\nrun ${result.runId}: its episodes are on the queue; workers (siturec worker) play them. Follow it with: siturec runs --dir ${flags.out ?? defaultStore()}\n`,
+          );
+          return;
+        } else {
           io.out(
             `\nrun ${result.runId} (${result.status}) in ${(result.timing.wallMs / 1000).toFixed(1)} s · assistant ${result.agents.assistant} · shopper ${result.agents.shopper} · moderator ${result.agents.moderator}\n`,
           );
@@ -280,6 +312,8 @@ export function registerRun(
                 `input tokens: ${t.uncachedInputTokens} uncached, ${t.cachedInputTokens} read from the providers' prompt caches${t.cacheWriteTokens ? `, ${t.cacheWriteTokens} written to them` : ""}; the caches saved $${t.cacheSavingUsd.toFixed(4)}\n`,
               );
           }
+          for (const f of result.failedJobs ?? [])
+            io.out(`${f.key}: its job failed on the workers past its retries: ${f.reason}\n`);
           if (result.status === "budget_exhausted")
             io.out(
               `\nthe run's recorded spend ($${result.spentUsd.toFixed(4)}) reached --max-cost $${flags.maxCost}; no new episode was started. Continue with a higher limit: siturec run --resume ${result.runId}${flags.out ? ` --out ${flags.out}` : ""} --max-cost AMOUNT\n`,

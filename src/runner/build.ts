@@ -10,8 +10,9 @@ import {
   type RoleRegistry,
 } from "../agents/role-registry.js";
 import type { EnvId } from "../core/manifest.js";
-import { LlmClient } from "../llm/client.js";
+import { LlmClient, type LlmClientOptions } from "../llm/client.js";
 import { RenderService } from "../render/render-service.js";
+import { isPostgresUrl } from "../storage/postgres-run-store.js";
 import type { AgentIds } from "./plan.js";
 import { ConfigError, type RunConfig, roleId, roleTemperature } from "./run-config.js";
 
@@ -22,17 +23,27 @@ export type RunPolicies = { [R in PolicyRole]: ResolvedPolicy<R> & { temperature
 export type CustomRoles = { [R in PolicyRole]?: CustomRole<PolicyOf[R]> };
 
 /** The model client of a run: its cache under the run store unless the config says otherwise. */
-export function buildClient(config: RunConfig, storeLocation: string): LlmClient {
+/**
+ * The model client of a run: cached on disk under the run store folder (or `llm.cacheDir`; a store
+ * on a server has no folder, so only `llm.cacheDir` or a shared cache then), with the run's retries,
+ * limits and prices; queue workers add a shared cache and a limit that hold across processes.
+ */
+export function buildClient(
+  config: RunConfig,
+  storeLocation: string,
+  shared: Pick<LlmClientOptions, "sharedCache" | "sharedLimit"> = {},
+): LlmClient {
+  const cacheDir =
+    config.llm.cacheDir ?? (isPostgresUrl(storeLocation) ? undefined : join(storeLocation, "cache"));
   return new LlmClient({
-    ...(config.llm.noCache
-      ? { noCache: true }
-      : { cacheDir: config.llm.cacheDir ?? join(storeLocation, "cache") }),
+    ...(config.llm.noCache ? { noCache: true } : cacheDir ? { cacheDir } : {}),
     requestTimeoutMs: config.llm.timeoutMs,
     callDeadlineMs: config.llm.callDeadlineMs,
     maxRetries: config.llm.maxRetries,
     concurrency: config.llm.concurrency,
     prices: config.llm.prices,
     structuredOutput: config.llm.structuredOutput,
+    ...shared,
   });
 }
 

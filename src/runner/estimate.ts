@@ -1,7 +1,7 @@
 import { ASSISTANT_FALLBACK } from "../agents/llm/llm-assistant.js";
 import { SHOPPER_FALLBACK } from "../agents/llm/llm-shopper.js";
 import { builtinPrompts, type PromptSet } from "../agents/prompts/prompt-set.js";
-import type { RoleRegistry } from "../agents/role-registry.js";
+import { looksLikeModelId, type RoleRegistry } from "../agents/role-registry.js";
 import type { Task } from "../core/task.js";
 import { runEpisode } from "../episode/run-episode.js";
 import {
@@ -104,7 +104,7 @@ export async function estimateRun(config: RunConfig, opts: EstimateOptions = {})
   const sample = spread(episodes.length, Math.max(1, opts.sample ?? 8)).map((i) => episodes[i]!);
   const requests: LlmRequest[] = [];
   const modelRoles = (["assistant", "shopper", "moderator"] as const).filter((r) =>
-    policies[r].id.includes(":"),
+    looksLikeModelId(policies[r].id),
   );
   if (sample.length && modelRoles.length) {
     const render = opts.render ?? (await startRenderPool({ ...config, concurrency: 1 }));

@@ -22,6 +22,7 @@ import { executeEpisodes } from "./execute.js";
 import { keepLease } from "./lease-heartbeat.js";
 import { type AgentIds, identityParts, planRun, selectEpisodes } from "./plan.js";
 import { preflight } from "./preflight.js";
+import { playOnQueue } from "./queue/play-on-queue.js";
 import { type ProgressCounters, resumedProgress } from "./resumed-progress.js";
 import type { RunConfig } from "./run-config.js";
 import { type StoreSummary, summarize } from "./run-summary.js";
@@ -29,7 +30,11 @@ import { type StoreSummary, summarize } from "./run-summary.js";
 /** Where a run stands, after each episode (`done` counts the kept episodes of a resume too). */
 export interface RunProgress extends ProgressCounters {
   /** The episode that just ended. */
-  last?: { env: EnvId; taskId: string; outcome: EpisodeOutcome };
+  last?: {
+    env: EnvId;
+    taskId: string;
+    outcome: Pick<EpisodeOutcome, "reason" | "success" | "turns" | "error">;
+  };
 }
 
 export interface RunOptions extends CustomRoles {
@@ -60,6 +65,13 @@ export interface RunOptions extends CustomRoles {
    * `budget_exhausted` (a resume with a higher limit continues it). Not part of the run's identity.
    */
   maxCostUsd?: number;
+  /**
+   * Play the episodes on queue workers (`siturec worker`) instead of in this process: the Redis URL
+   * of their queue. The run is planned here, its episodes enqueued and followed to the end.
+   */
+  queue?: string;
+  /** With `queue`: enqueue and return (`status: "detached"`); the workers finish the run. */
+  detach?: boolean;
 }
 
 export interface RunResult {
@@ -71,12 +83,14 @@ export interface RunResult {
   spent: SpendRow[];
   /**
    * `interrupted` when stopped by the caller's signal (Ctrl-C) before every episode was played;
-   * `budget_exhausted` when stopped by `maxCostUsd`.
+   * `budget_exhausted` when stopped by `maxCostUsd`; `detached` when enqueued with `detach`.
    */
-  status: "complete" | "incomplete" | "interrupted" | "budget_exhausted";
+  status: "complete" | "incomplete" | "interrupted" | "budget_exhausted" | "detached";
   /** What the run's ledger holds, USD (earlier invocations included): what `maxCostUsd` is checked against. */
   spentUsd: number;
   summaries: StoreSummary[];
+  /** On a queue: episodes whose jobs failed past their retries (a worker's failure, not the episode's). */
+  failedJobs?: { key: string; reason: string }[];
   /** Timing of this invocation (not of earlier, resumed parts); `startupMs` is the part before the first episode. */
   timing: {
     wallMs: number;
@@ -188,6 +202,68 @@ export async function runBenchmark(config: RunConfig, opts: RunOptions = {}): Pr
       stop.abort();
     });
     opts.onStart?.({ runId, total: plan.episodes.length, kept: plan.kept, storeDir: store.location });
+    if (opts.queue) {
+      // The workers render; this process only needed the browser's identity.
+      if (!opts.render) await render.close();
+      render = undefined;
+      // Before the jobs exist: the last worker may end the run before this returns.
+      if (opts.detach) await store.setRunStatus(runId, "queued");
+      const played = await playOnQueue(store, {
+        queue: opts.queue,
+        runId,
+        todo: todo.map((e) => `${e.env}/${e.task.id}`),
+        kept: plan.kept,
+        total: plan.episodes.length,
+        signal: stop.signal,
+        ...(opts.detach ? { detach: true } : {}),
+        ...(opts.maxCostUsd !== undefined ? { maxCostUsd: opts.maxCostUsd } : {}),
+        onProgress: ({ last, ...p }) =>
+          opts.onProgress?.({
+            ...p,
+            ...(last
+              ? {
+                  last: {
+                    env: last.env as EnvId,
+                    taskId: last.taskId,
+                    outcome: { ...last.outcome, reason: last.outcome.reason as EpisodeOutcome["reason"] },
+                  },
+                }
+              : {}),
+          }),
+      });
+      if (lost) throw lost;
+      const rows = await store.episodes(runId);
+      const complete = rows.length === plan.episodes.length && rows.every((r) => r.status === "finished");
+      const status: RunResult["status"] = played.detached
+        ? "detached"
+        : complete
+          ? "complete"
+          : played.stoppedBy === "signal"
+            ? "interrupted"
+            : played.stoppedBy === "budget"
+              ? "budget_exhausted"
+              : "incomplete";
+      if (status !== "detached") await store.setRunStatus(runId, status);
+      const spent = await store.spent(runId);
+      return {
+        runId,
+        storeDir: store.location,
+        agents: ids,
+        spent,
+        status,
+        spentUsd: spent.reduce((s, r) => s + r.costUsd, 0),
+        summaries: summarize(rows),
+        timing: {
+          wallMs: performance.now() - started,
+          startupMs: 0,
+          renderMs: 0,
+          modelMs: 0,
+          episodes: rows.length,
+          turns: rows.reduce((s, r) => s + r.turns, 0),
+        },
+        ...(played.failedJobs.length ? { failedJobs: played.failedJobs } : {}),
+      };
+    }
     const knowledge = await loadKnowledge(todo.map((e) => e.env));
 
     const progress: RunProgress = await resumedProgress(store, runId, plan.kept, plan.episodes.length);

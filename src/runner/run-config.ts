@@ -73,6 +73,14 @@ export const RunConfig = z
       .strict()
       .default({ ids: false }),
     concurrency: z.number().int().min(1, "must be 1..64").max(64, "must be 1..64").default(2),
+    queueConcurrency: z
+      .number()
+      .int()
+      .min(1)
+      .optional()
+      .describe(
+        "on a queue: at most this many of the run's episodes play at once across all workers (default: as many as the workers take)",
+      ),
     storeDir: z.string().min(1).default("siturec-runs"),
     images: z.boolean().default(true).describe("store each turn's annotated views"),
     render: z

@@ -42,6 +42,14 @@ export const CustomerSimRunConfig = z
     turnLimit: z.number().int().min(1).max(100).default(DEFAULT_TURN_LIMIT),
     seed: z.number().int().min(0).default(0),
     concurrency: z.number().int().min(1, "must be 1..64").max(64, "must be 1..64").default(4),
+    queueConcurrency: z
+      .number()
+      .int()
+      .min(1)
+      .optional()
+      .describe(
+        "on a queue: at most this many of the run's episodes play at once across all workers (default: as many as the workers take)",
+      ),
     storeDir: z.string().min(1).default("siturec-runs"),
     llm: z
       .record(z.string(), z.unknown())

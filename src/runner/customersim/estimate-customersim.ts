@@ -14,7 +14,7 @@ import type { LlmRequest } from "../../llm/client.js";
 import { openRunStore } from "../../storage/open-run-store.js";
 import { parseRunConfig } from "../run-config.js";
 import { type CustomerSimRunConfig, selectPersonas } from "./customersim-config.js";
-import { makePair } from "./run-customersim.js";
+import { makePair } from "./play-conversation.js";
 
 /** What a CustomerSim run would cost (`siturec customersim run --estimate`). */
 export interface CustomerSimEstimate {

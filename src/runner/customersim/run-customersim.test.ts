@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MockOpenAIServer } from "../../llm/testing/mock-openai-server.js";
 import { parseCustomerSimRunConfig } from "./customersim-config.js";
-import { customerSimIdentityParts, runCustomerSim } from "./run-customersim.js";
+import { customerSimIdentityParts } from "./play-conversation.js";
+import { runCustomerSim } from "./run-customersim.js";
 
 let mock: MockOpenAIServer;
 const dirs: string[] = [];

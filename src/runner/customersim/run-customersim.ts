@@ -1,47 +1,31 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import {
-  type AgentCall,
   type ChatScoreTable,
-  type ChatStore,
   type ConversationResult,
-  createChatStore,
-  createPushySales,
-  createReferenceSales,
-  createRuleShopper,
-  decisionAlignment,
-  defaultChatStore,
-  LlmSales,
-  LlmShopper,
   loadCustomerSimData,
   type Persona,
-  parseRetrieval,
-  runConversation,
-  type SalesAgent,
-  type ShopperAgent,
   scoreConversations,
-  type Turn,
-  totalsOf,
-  type UsageLedger,
 } from "../../customersim/index.js";
 import type { CallEvent, LlmClient } from "../../llm/client.js";
 import { openRunStore } from "../../storage/open-run-store.js";
 import { type LeaseOwner, type RunStore, type SpendRow, spendOf } from "../../storage/run-store.js";
 import { buildClient } from "../build.js";
-import { CUSTOMERSIM_PARTS, codeVersion } from "../code-version.js";
 import { keepLease } from "../lease-heartbeat.js";
 import { openRun } from "../plan.js";
+import { playOnQueue } from "../queue/play-on-queue.js";
 import { type ProgressCounters, resumedProgress } from "../resumed-progress.js";
 import { parseRunConfig } from "../run-config.js";
 import { type CustomerSimRunConfig, selectPersonas } from "./customersim-config.js";
 import {
-  type AgentUsage,
-  type CustomerSimHeader,
-  type CustomerSimOutcome,
-  type CustomerSimRound,
-  conversationResult,
-  storedConversation,
-} from "./stored-conversation.js";
+  agentIds,
+  type ConversationContext,
+  conversationContext,
+  customerSimIdentityParts,
+  customerSimUsesModels,
+  playConversation,
+} from "./play-conversation.js";
+import { type CustomerSimHeader, conversationResult, storedConversation } from "./stored-conversation.js";
 
 /** Where a CustomerSim run stands, after each conversation (the progress bar's `RunProgress` shape). */
 export interface CustomerSimProgress extends ProgressCounters {
@@ -62,6 +46,10 @@ export interface CustomerSimRunOptions {
    * this many USD; those in flight finish and the run is `budget_exhausted`. Not part of its identity.
    */
   maxCostUsd?: number;
+  /** Play the conversations on queue workers (`siturec worker`): the Redis URL of their queue. */
+  queue?: string;
+  /** With `queue`: enqueue and return; the workers finish the run. */
+  detach?: boolean;
   onStart?: (info: { runId: string; total: number; kept: number; storeDir: string }) => void;
   onProgress?: (p: CustomerSimProgress) => void;
 }
@@ -69,7 +57,8 @@ export interface CustomerSimRunOptions {
 export interface CustomerSimRunResult {
   runId: string;
   storeDir: string;
-  status: "complete" | "incomplete" | "interrupted" | "budget_exhausted";
+  /** `detached`: enqueued for queue workers (`detach`), who finish the run. */
+  status: "complete" | "incomplete" | "interrupted" | "budget_exhausted" | "detached";
   agents: { shopper: string; sales: string };
   /** Every finished conversation of the run (kept ones of a resume included). */
   scores: ChatScoreTable;
@@ -79,192 +68,6 @@ export interface CustomerSimRunResult {
   spent: SpendRow[];
   costUsd: number;
   wallMs: number;
-}
-
-/** The agents of one conversation, fresh (a model agent's ledger then holds that conversation's calls). */
-export interface Pair {
-  shopper: ShopperAgent;
-  sales: SalesAgent;
-  ledgers: UsageLedger[];
-}
-
-export function makePair(config: CustomerSimRunConfig, client: LlmClient | undefined): Pair {
-  const ledgers: UsageLedger[] = [];
-  let shopper: ShopperAgent;
-  if (config.shopper === "rule") shopper = createRuleShopper();
-  else {
-    const llm = new LlmShopper({
-      model: config.shopper,
-      client: client!,
-      seed: config.seed,
-      steering: config.steering,
-    });
-    ledgers.push(llm.usage);
-    shopper = llm;
-  }
-  let sales: SalesAgent;
-  if (config.sales === "reference") sales = createReferenceSales();
-  else if (config.sales === "pushy") sales = createPushySales();
-  else {
-    const llm = new LlmSales({ model: config.sales, client: client!, seed: config.seed });
-    ledgers.push(llm.usage);
-    sales = llm;
-  }
-  return { shopper, sales, ledgers };
-}
-
-/** The ids a run records: the agents' own (a steered LLM shopper's says so). */
-function agentIds(config: CustomerSimRunConfig): { shopper: string; sales: string } {
-  const shopper =
-    config.shopper === "rule"
-      ? "rule"
-      : config.steering === "human"
-        ? `${config.shopper}+human-steering`
-        : config.shopper;
-  return { shopper, sales: config.sales };
-}
-
-/** What decides a run's conversations (not concurrency or storage): a resume must match it. */
-export function customerSimIdentityParts(config: CustomerSimRunConfig): Record<string, unknown> {
-  return {
-    benchmark: "customersim",
-    config: {
-      shopper: config.shopper,
-      sales: config.sales,
-      category: config.category ?? null,
-      personas: config.personas ?? null,
-      steering: config.steering,
-      turnLimit: config.turnLimit,
-      seed: config.seed,
-      // Only when not the default, so the identities of BM25 runs stay what they were.
-      ...(config.retrieval !== "bm25" ? { retrieval: config.retrieval } : {}),
-    },
-    // The data (catalog, personas, guides) lives under src/customersim, so this hash covers it.
-    codeVersion: codeVersion(CUSTOMERSIM_PARTS),
-  };
-}
-
-function usageOf(calls: readonly AgentCall[], formatErrors: number): AgentUsage {
-  return { ...totalsOf(calls), formatErrors };
-}
-
-let attempts = 0;
-
-interface ConversationContext {
-  store: RunStore;
-  config: CustomerSimRunConfig;
-  client: LlmClient | undefined;
-  /** The chat store every conversation of the run retrieves from. */
-  chat: ChatStore;
-  header: Omit<CustomerSimHeader, "env" | "task">;
-  owner: string;
-}
-
-/**
- * Plays one persona's conversation as an attempt of its episode: each completed round is committed
- * when the next starts; the last with the outcome. A conversation that fails (a model call that
- * failed past its retries) is stored as `error` and played again by a resume; a store failure
- * (a full disk, a lost lease) is thrown.
- */
-async function playConversation(
-  persona: Persona,
-  position: number,
-  ctx: ConversationContext,
-): Promise<CustomerSimOutcome | undefined> {
-  const { store } = ctx;
-  const header: CustomerSimHeader = { ...ctx.header, env: persona.category, task: { id: persona.id } };
-  const attempt = `${ctx.owner}#${++attempts}`;
-  if (!(await store.startEpisode(header, position, attempt))) return undefined;
-  const pair = makePair(ctx.config, ctx.client);
-  const calls = () => pair.ledgers.flatMap((l) => l.calls);
-  const roundOf = (transcript: readonly Turn[], round: number): CustomerSimRound => {
-    const turns = transcript.filter((t) => t.round === round);
-    return {
-      turn: round,
-      shopper: turns.find((t) => t.role === "shopper")!,
-      sales: turns.find((t) => t.role === "sales") ?? null,
-      calls: calls().filter((c) => c.round === round),
-    };
-  };
-  let written = 0;
-  let storeFailure: { err: unknown } | undefined;
-  const commit = async (transcript: readonly Turn[], upTo: number) => {
-    while (written < upTo) {
-      try {
-        await store.writeTurn(header, roundOf(transcript, written + 1), undefined, attempt);
-      } catch (err) {
-        storeFailure = { err };
-        throw err;
-      }
-      written++;
-    }
-  };
-  const shopper: ShopperAgent = {
-    id: pair.shopper.id,
-    shopperTurn: async (view) => {
-      await commit(view.transcript, view.round - 1);
-      return pair.shopper.shopperTurn(view);
-    },
-  };
-  let result: ConversationResult;
-  try {
-    result = await runConversation({
-      persona,
-      shopper,
-      sales: pair.sales,
-      turnLimit: ctx.config.turnLimit,
-      store: ctx.chat,
-    });
-  } catch (err) {
-    if (storeFailure) throw storeFailure.err;
-    const all = calls();
-    const outcome: CustomerSimOutcome = {
-      reason: "error",
-      success: false,
-      turns: written,
-      recommendations: 0,
-      error: err instanceof Error ? err.message : String(err),
-      usage: {
-        shopper: usageOf(
-          all.filter((c) => c.role === "shopper"),
-          0,
-        ),
-        sales: usageOf(
-          all.filter((c) => c.role === "sales"),
-          0,
-        ),
-      },
-      result: null,
-      decision: null,
-    };
-    await store.failEpisode(header, outcome, attempt);
-    return outcome;
-  }
-  await commit(result.transcript, result.rounds - 1);
-  const decision = decisionAlignment({ ...result, acceptable: persona.acceptable });
-  const all = calls();
-  const errorsOf = (role: "shopper" | "sales") => result.formatErrors.filter((e) => e.role === role).length;
-  const { transcript: _transcript, ...summary } = result;
-  const outcome: CustomerSimOutcome = {
-    reason: result.ending,
-    success: decision.da === 1,
-    turns: result.rounds,
-    recommendations: result.recommended.length,
-    usage: {
-      shopper: usageOf(
-        all.filter((c) => c.role === "shopper"),
-        errorsOf("shopper"),
-      ),
-      sales: usageOf(
-        all.filter((c) => c.role === "sales"),
-        errorsOf("sales"),
-      ),
-    },
-    result: summary,
-    decision,
-  };
-  await store.writeTurn(header, roundOf(result.transcript, result.rounds), outcome, attempt);
-  return outcome;
 }
 
 /** The finished conversations of a CustomerSim run, in category then persona order. */
@@ -283,6 +86,56 @@ export async function readCustomerSimRun(
 }
 
 /**
+ * Plays the conversations in this process, `concurrency` at a time; a failure that is not a
+ * conversation's own (the store) stops the others from starting and is thrown.
+ */
+async function playHere(
+  todo: readonly { persona: Persona; position: number }[],
+  ctx: ConversationContext,
+  progress: CustomerSimProgress,
+  opts: {
+    stop: AbortSignal;
+    overBudget: () => boolean;
+    started: number;
+    onProgress: ((p: CustomerSimProgress) => void) | undefined;
+  },
+): Promise<void> {
+  let next = 0;
+  let failure: { err: unknown } | undefined;
+  const worker = async () => {
+    while (next < todo.length && !opts.stop.aborted && !failure && !opts.overBudget()) {
+      const { persona, position } = todo[next++]!;
+      try {
+        const outcome = await playConversation(persona, position, ctx);
+        if (!outcome) continue;
+        progress.done++;
+        progress.turns += outcome.turns;
+        if (outcome.success) progress.successes++;
+        if (outcome.reason === "error") progress.errors++;
+        for (const u of Object.values(outcome.usage)) {
+          progress.inputTokens += u.inputTokens;
+          progress.outputTokens += u.outputTokens;
+          progress.costUsd += u.costUsd;
+        }
+        progress.elapsedMs = performance.now() - opts.started;
+        progress.last = {
+          env: persona.category,
+          taskId: persona.id,
+          outcome: outcome.error ? { error: outcome.error } : {},
+        };
+        opts.onProgress?.({ ...progress });
+      } catch (err) {
+        failure ??= { err };
+      }
+    }
+  };
+  await Promise.all(
+    Array.from({ length: Math.min(ctx.config.concurrency, Math.max(1, todo.length)) }, worker),
+  );
+  if (failure) throw failure.err;
+}
+
+/**
  * Runs CustomerSim conversations as a run of the run store: plan (personas, identity, create or
  * resume under the run's lease), then `concurrency` conversations at once, every model call on the
  * run's spend ledger. Everything it opened is closed when it returns or throws.
@@ -296,10 +149,7 @@ export async function runCustomerSim(
   const selected = selectPersonas(personas, config);
   const store = opts.store ?? openRunStore(config.storeDir);
   const owner: LeaseOwner = { id: randomUUID(), pid: process.pid, host: hostname() };
-  const usesModels =
-    config.shopper !== "rule" ||
-    !["reference", "pushy"].includes(config.sales) ||
-    config.retrieval !== "bm25";
+  const usesModels = customerSimUsesModels(config);
   let heartbeat: NodeJS.Timeout | undefined;
   let leased: string | undefined;
   let unsubscribe: (() => void) | undefined;
@@ -341,74 +191,59 @@ export async function runCustomerSim(
 
     const progress: CustomerSimProgress = await resumedProgress(store, runId, keptCount, selected.length);
     const ids = agentIds(config);
-    const ctx: ConversationContext = {
-      store,
-      config,
-      client,
-      // Embedding retrieval embeds each category's documents once for the run (cached under the store).
-      chat:
-        config.retrieval === "bm25"
-          ? defaultChatStore()
-          : createChatStore(loadCustomerSimData(), {
-              retrieval: parseRetrieval(config.retrieval),
-              llm: client!,
-            }),
-      owner: owner.id,
-      header: {
-        benchmark: "customersim",
+    const ctx = conversationContext({ store, config, client, runId, identity, owner: owner.id });
+    let stoppedBy: "signal" | "budget" | undefined;
+    let detached = false;
+    if (opts.queue) {
+      // Before the jobs exist: the last worker may end the run before this returns.
+      if (opts.detach) await store.setRunStatus(runId, "queued");
+      const played = await playOnQueue(store, {
+        queue: opts.queue,
         runId,
-        identity,
-        agents: ids,
-        steering: config.steering,
-        turnLimit: config.turnLimit,
-        seed: config.seed,
-        codeVersion: codeVersion(CUSTOMERSIM_PARTS),
-      },
-    };
-    let next = 0;
-    let failure: { err: unknown } | undefined;
-    const worker = async () => {
-      while (next < todo.length && !stop.signal.aborted && !failure && !overBudget()) {
-        const { persona, position } = todo[next++]!;
-        try {
-          const outcome = await playConversation(persona, position, ctx);
-          if (!outcome) continue;
-          progress.done++;
-          progress.turns += outcome.turns;
-          if (outcome.success) progress.successes++;
-          if (outcome.reason === "error") progress.errors++;
-          for (const u of Object.values(outcome.usage)) {
-            progress.inputTokens += u.inputTokens;
-            progress.outputTokens += u.outputTokens;
-            progress.costUsd += u.costUsd;
-          }
-          progress.elapsedMs = performance.now() - started;
-          progress.last = {
-            env: persona.category,
-            taskId: persona.id,
-            outcome: outcome.error ? { error: outcome.error } : {},
-          };
-          opts.onProgress?.({ ...progress });
-        } catch (err) {
-          failure ??= { err };
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(config.concurrency, Math.max(1, todo.length)) }, worker));
-    if (failure) throw failure.err;
+        todo: todo.map((t) => `${t.persona.category}/${t.persona.id}`),
+        kept: keptCount,
+        total: selected.length,
+        signal: stop.signal,
+        ...(opts.detach ? { detach: true } : {}),
+        ...(opts.maxCostUsd !== undefined ? { maxCostUsd: opts.maxCostUsd } : {}),
+        onProgress: ({ last, ...p }) =>
+          opts.onProgress?.({
+            ...p,
+            ...(last
+              ? {
+                  last: {
+                    env: last.env,
+                    taskId: last.taskId,
+                    outcome: last.outcome.error ? { error: last.outcome.error } : {},
+                  },
+                }
+              : {}),
+          }),
+      });
+      stoppedBy = played.stoppedBy;
+      detached = played.detached;
+    } else
+      await playHere(todo, ctx, progress, {
+        stop: stop.signal,
+        overBudget,
+        started,
+        onProgress: opts.onProgress,
+      });
     if (lost) throw lost;
     await Promise.all(ledger);
 
     const rows = await store.episodes(runId);
     const complete = rows.length === selected.length && rows.every((r) => r.status === "finished");
-    const status = complete
-      ? "complete"
-      : opts.signal?.aborted
-        ? "interrupted"
-        : overBudget()
-          ? "budget_exhausted"
-          : "incomplete";
-    await store.setRunStatus(runId, status);
+    const status: CustomerSimRunResult["status"] = detached
+      ? "detached"
+      : complete
+        ? "complete"
+        : opts.signal?.aborted || stoppedBy === "signal"
+          ? "interrupted"
+          : overBudget() || stoppedBy === "budget"
+            ? "budget_exhausted"
+            : "incomplete";
+    if (status !== "detached") await store.setRunStatus(runId, status);
     const { results } = await readCustomerSimRun(store, runId);
     const spent = await store.spent(runId);
     return {
