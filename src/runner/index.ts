@@ -22,3 +22,9 @@ export * from "./plan.js";
 export * from "./run-benchmark.js";
 export * from "./run-config.js";
 export * from "./run-summary.js";
+export {
+  type RunningWorker,
+  startWorker,
+  type WorkerEvent,
+  type WorkerOptions,
+} from "./queue/queue-worker.js";
