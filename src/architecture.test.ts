@@ -34,8 +34,25 @@ const MAY_IMPORT: Record<string, string[]> = {
   ],
   eval: ["core", "envs", "llm", "tasks", "agents", "trajectory", "storage"],
   customersim: ["core", "llm"],
-  // The web server and its browser app (src/web/app): a viewer over the run store.
-  web: ["core", "envs", "storage", "trajectory", "eval"],
+  // The web server and its browser app (src/web/app): a viewer over the run store. It reads the task
+  // banks (subsets), the minimap renderer's base map and CustomerSim's personas to show beside runs.
+  web: ["core", "envs", "tasks", "render", "storage", "trajectory", "eval", "customersim"],
+  // The environment server (OpenEnv-style sessions): the runner's machinery plus the metrics for its rewards.
+  "env-server": [
+    "core",
+    "envs",
+    "llm",
+    "tasks",
+    "render",
+    "world",
+    "agents",
+    "trajectory",
+    "episode",
+    "storage",
+    "customersim",
+    "runner",
+    "eval",
+  ],
   cli: [
     "core",
     "envs",
@@ -51,6 +68,7 @@ const MAY_IMPORT: Record<string, string[]> = {
     "eval",
     "customersim",
     "web",
+    "env-server",
   ],
 };
 

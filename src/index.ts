@@ -1,6 +1,9 @@
 // The library: everything the command line does, from TypeScript.
 export * from "./agents/index.js";
 export * from "./core/index.js";
+// The environment server and its client (their messages under `envServer`: names like Observation are taken).
+export * as envServer from "./env-server/index.js";
+export { EnvClient, EnvClientError, startEnvServer } from "./env-server/index.js";
 export * from "./envs/index.js";
 export * from "./episode/index.js";
 export * from "./eval/index.js";

@@ -9,6 +9,7 @@ import { LlmModerator } from "./llm/llm-moderator.js";
 import { LlmShopper } from "./llm/llm-shopper.js";
 import type { PromptSet } from "./prompts/prompt-set.js";
 import { ReferenceAssistant } from "./reference/reference-assistant.js";
+import { HttpAssistant, HttpShopper, httpPolicyUrl, isHttpPolicyId } from "./remote/http-policy.js";
 import { RuleModerator } from "./rule-moderator/rule-moderator.js";
 import { RuleShopper } from "./rule-shopper/rule-shopper.js";
 import type { AssistantPolicy, ModeratorPolicy, ShopperPolicy } from "./types.js";
@@ -85,10 +86,22 @@ export class AgentIdError extends SiturecError {
 
 const an = (word: string) => `${/^[aeiou]/.test(word) ? "an" : "a"} ${word}`;
 
-/** Whether an id is a model id (provider:model) rather than a policy name. */
+/** Whether an id is a model id (provider:model) rather than a policy name or a remote policy (`http-policy:URL`). */
 export function looksLikeModelId(id: string): boolean {
-  return id.includes(":");
+  return id.includes(":") && !isHttpPolicyId(id);
 }
+
+/** The roles a remote policy (`http-policy:URL`) can play, and how each is made. */
+const REMOTE: { [R in PolicyRole]?: (id: string) => PolicyEntry<R> } = {
+  assistant: (id) => ({
+    needs: { minimap: true },
+    create: (o) => new HttpAssistant(id, o.knowledge, o.condition, llm(id, o)),
+  }),
+  shopper: (id) => ({
+    needs: { minimap: true },
+    create: (o) => new HttpShopper(id, o.knowledge, llm(id, o)),
+  }),
+};
 
 /** Each role's LLM policy, for a model id. */
 const MODEL_BACKED: { [R in PolicyRole]: (model: string) => PolicyEntry<R> } = {
@@ -156,7 +169,24 @@ export class RoleRegistry {
   resolve<R extends PolicyRole>(role: R, id: string, field = `agents.${role}`): ResolvedPolicy<R> {
     const entry = this.entries[role].get(id) as PolicyEntry<R> | undefined;
     if (entry) return { id, ...entry };
-    const accepted = `${role}s are ${[...this.names(role).map((n) => `'${n}'`), "a model id such as openai:gpt-4o"].join(", ")}`;
+    if (isHttpPolicyId(id)) {
+      const remote = REMOTE[role] as ((id: string) => PolicyEntry<R>) | undefined;
+      if (!remote)
+        throw new AgentIdError(
+          `${field}: a remote policy plays the assistant or the shopper, not the ${role}`,
+          {
+            exitCode: 2,
+            field,
+          },
+        );
+      try {
+        httpPolicyUrl(id);
+      } catch (err) {
+        throw new AgentIdError(`${field}: ${(err as Error).message}`, { exitCode: 2, field });
+      }
+      return { id, ...remote(id) };
+    }
+    const accepted = `${role}s are ${[...this.names(role).map((n) => `'${n}'`), "a model id such as openai:gpt-4o", ...(REMOTE[role] ? ["a remote policy http-policy:URL"] : [])].join(", ")}`;
     if (!looksLikeModelId(id)) {
       const other = POLICY_ROLES.find((r) => r !== role && this.entries[r].has(id));
       const why = other ? `'${id}' is ${an(other)}, not ${an(role)}` : `no ${role} is named '${id}'`;

@@ -3,6 +3,7 @@ import { VERSION } from "../core/version.js";
 import { registerCustomerSim } from "./customersim-command.js";
 import { registerData } from "./data-command.js";
 import { registerDoctor } from "./doctor-command.js";
+import { registerEnvCommand } from "./env-command.js";
 import { registerEnvs } from "./envs-command.js";
 import { registerEvaluate } from "./evaluate-command.js";
 import { type CliIo, processIo } from "./io.js";
@@ -14,6 +15,7 @@ import { registerRun } from "./run-command.js";
 import { registerRuns } from "./runs-command.js";
 import { registerServe } from "./serve-command.js";
 import { registerTasks } from "./tasks-command.js";
+import { registerWorker } from "./worker-command.js";
 import { registerWorld } from "./world-command.js";
 
 export function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
@@ -37,6 +39,8 @@ export function buildProgram(io: CliIo, setExit: (code: number) => void): Comman
   registerJudge(program, io, setExit);
   registerDoctor(program, io, setExit);
   registerServe(program, io);
+  registerWorker(program, io);
+  registerEnvCommand(program, io);
   for (const command of program.commands) {
     command.exitOverride().showHelpAfterError().configureOutput({ writeOut: io.out, writeErr: io.err });
     for (const sub of command.commands) {

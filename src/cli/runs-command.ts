@@ -2,6 +2,7 @@ import { createWriteStream } from "node:fs";
 import type { Command } from "commander";
 import { Argument, Option } from "commander";
 import { rowJsonSchema } from "../customersim/index.js";
+import { envProtocolJsonSchema } from "../env-server/index.js";
 import { type StoredConversation, storedConversation } from "../runner/customersim/stored-conversation.js";
 import { RunIdentityError } from "../runner/plan.js";
 import { summarize } from "../runner/run-summary.js";
@@ -10,11 +11,10 @@ import { openRunStore } from "../storage/open-run-store.js";
 import { runRoles } from "../storage/run-roles.js";
 import type { Benchmark, RunRow, RunStore } from "../storage/run-store.js";
 import { trajectoryJsonSchema } from "../trajectory/trajectory.js";
+import { DIR_HELP, defaultStore } from "./default-store.js";
 import { failureLines } from "./failure-lines.js";
 import type { CliIo } from "./io.js";
 import { formatTable } from "./table.js";
-
-const DEFAULT_DIR = "siturec-runs";
 
 /** A CustomerSim run's stored conversations, whole (header, rounds, outcome). */
 async function* conversations(store: RunStore, runId: string): AsyncGenerator<StoredConversation> {
@@ -121,7 +121,7 @@ export function registerRuns(program: Command, io: CliIo): void {
   program
     .command("runs")
     .description("list the runs in a run store")
-    .option("--dir <dir>", "run store folder", DEFAULT_DIR)
+    .option("--dir <dir>", DIR_HELP, defaultStore())
     .option("--json", "print JSON")
     .action(async (opts: { dir: string; json?: boolean }) => {
       const runs = await listRuns(opts.dir);
@@ -174,7 +174,7 @@ export function registerRuns(program: Command, io: CliIo): void {
       "write a run's finished trajectories (a CustomerSim run's conversations), one per line (jsonl) or as one array (json)",
     )
     .argument("<run>", "run id (see siturec runs)")
-    .option("--dir <dir>", "run store folder", DEFAULT_DIR)
+    .option("--dir <dir>", DIR_HELP, defaultStore())
     .addOption(new Option("--format <f>", "output format").choices(["jsonl", "json"]).default("jsonl"))
     .option("--out <file>", "write to a file instead of stdout")
     .action(async (runId: string, opts: { dir: string; format: "jsonl" | "json"; out?: string }) => {
@@ -210,13 +210,20 @@ export function registerRuns(program: Command, io: CliIo): void {
     .command("schema")
     .description("print a published JSON Schema")
     .addArgument(
-      new Argument("<name>", "which schema").choices(["trajectory", "customersim-sft", "customersim-grpo"]),
+      new Argument("<name>", "which schema").choices([
+        "trajectory",
+        "customersim-sft",
+        "customersim-grpo",
+        "env-protocol",
+      ]),
     )
     .action((name: string) => {
       const schema =
         name === "trajectory"
           ? trajectoryJsonSchema()
-          : rowJsonSchema(name === "customersim-sft" ? "sft" : "grpo");
+          : name === "env-protocol"
+            ? envProtocolJsonSchema()
+            : rowJsonSchema(name === "customersim-sft" ? "sft" : "grpo");
       io.out(`${JSON.stringify(schema, null, 2)}\n`);
     });
 }

@@ -1,0 +1,321 @@
+import { z } from "zod";
+import { chatMessages, chatTools, imagePublisher } from "../agents/remote/chat-messages.js";
+import { looksLikeModelId } from "../agents/role-registry.js";
+import { shortMessage } from "../core/errors.js";
+import {
+  type ConversationResult,
+  createPushySales,
+  createReferenceSales,
+  decisionAlignment,
+  defaultChatStore,
+  LlmSales,
+  LlmShopper,
+  loadCustomerSimData,
+  type Persona,
+  RawToolCall,
+  readReplyText,
+  runConversation,
+  type SalesAgent,
+  SHOPPER_TOOL_SPECS,
+  type ShopperContext,
+  type ShopperReply,
+  type TrajectoryReward,
+  type Turn,
+  totalsOf,
+  trajectoryReward,
+  type UsageLedger,
+} from "../customersim/index.js";
+import { parseModelId } from "../llm/model-id.js";
+import { CUSTOMERSIM_PARTS, codeVersion } from "../runner/code-version.js";
+import type {
+  AgentUsage,
+  CustomerSimHeader,
+  CustomerSimOutcome,
+  CustomerSimRound,
+} from "../runner/customersim/stored-conversation.js";
+import { EnvSession, type Settled, type StepCosts } from "./env-session.js";
+import type { CustomerSimSessionSpec, Observation, StepRequest } from "./protocol.js";
+import type { ServerResources } from "./server-resources.js";
+import { SessionError } from "./session-error.js";
+
+/** The shopper's action: what it says, and the decision tools it calls (`add_to_cart`, `end_conversation`). */
+export const CustomerSimAction = z
+  .object({
+    text: z.string().describe("what the shopper says (reasoning in <reasoning>…</reasoning> is stripped)"),
+    tool_calls: z.array(RawToolCall).optional().describe("add_to_cart {product_id} or end_conversation {}"),
+  })
+  .strict();
+
+function pickPersona(persona: string | number): { persona: Persona; position: number } {
+  const all = loadCustomerSimData().personas.personas;
+  const position = typeof persona === "number" ? persona : all.findIndex((p) => p.id === persona);
+  const found = all[position];
+  if (!found)
+    throw new SessionError(
+      404,
+      typeof persona === "number"
+        ? `persona position ${persona}: there are ${all.length} personas (positions from 0)`
+        : `no persona '${persona}' (ids such as lp-p001; see src/customersim/data/personas.json)`,
+    );
+  return { persona: found, position };
+}
+
+const usageOf = (calls: UsageLedger["calls"], formatErrors: number): AgentUsage => ({
+  ...totalsOf(calls),
+  formatErrors,
+});
+
+/**
+ * A CustomerSim conversation with the shopper played by the client: `runConversation` runs
+ * unchanged, the salesperson is the reference, pushy or an LLM one, each completed round is
+ * committed to the run store as `siturec customersim run` commits it, and the last step's reward is
+ * UserGRPO's trajectory reward (its components in `info`).
+ */
+export class CustomerSimSession extends EnvSession<ShopperContext, ShopperReply> {
+  private readonly chosen: { persona: Persona; position: number };
+  private run: string | null = null;
+  private result: ConversationResult | undefined;
+  private stored: CustomerSimOutcome | undefined;
+  private failure: string | undefined;
+  private reward: TrajectoryReward | undefined;
+  private readonly stats = { worldMs: 0, modelMs: 0 };
+  private prompter: LlmShopper | undefined;
+  private rounds = 0;
+
+  constructor(
+    id: string,
+    readonly sim: CustomerSimSessionSpec,
+    private readonly res: ServerResources,
+    private readonly owner: string,
+    imageBase: string,
+  ) {
+    super(id, sim, res.store.location, imageBase);
+    this.chosen = pickPersona(sim.persona);
+    if (!["reference", "pushy"].includes(sim.sales)) {
+      if (!looksLikeModelId(sim.sales))
+        throw new SessionError(
+          400,
+          `sales '${sim.sales}': reference, pushy, or a model id such as openai:gpt-4o`,
+        );
+      try {
+        parseModelId(sim.sales);
+      } catch (err) {
+        throw new SessionError(400, `sales: ${(err as Error).message}`);
+      }
+    }
+  }
+
+  get role(): string {
+    return "shopper";
+  }
+  get runId(): string | null {
+    return this.run;
+  }
+  get episode() {
+    return { env: this.chosen.persona.category, taskId: this.chosen.persona.id };
+  }
+  get outcome(): Record<string, unknown> | null {
+    if (this.stored) return { ...this.stored };
+    return this.failure ? { reason: "error", error: this.failure } : null;
+  }
+
+  protected costs(): StepCosts {
+    return { ...this.stats };
+  }
+
+  private sales(): { agent: SalesAgent; ledger?: UsageLedger } {
+    if (this.sim.sales === "reference") return { agent: createReferenceSales() };
+    if (this.sim.sales === "pushy") return { agent: createPushySales() };
+    const llm = new LlmSales({ model: this.sim.sales, client: this.res.client(), seed: this.sim.seed });
+    const timed: SalesAgent = {
+      id: llm.id,
+      salesTurn: async (ctx) => {
+        const t = performance.now();
+        try {
+          return await llm.salesTurn(ctx);
+        } finally {
+          this.stats.modelMs += performance.now() - t;
+        }
+      },
+    };
+    return { agent: timed, ledger: llm.usage };
+  }
+
+  protected async play(): Promise<void> {
+    const { store, series } = this.res;
+    const { persona, position } = this.chosen;
+    const attempt = `${this.owner}#${this.id}`;
+    let header: CustomerSimHeader | undefined;
+    const sales = this.sales();
+    const calls = () => sales.ledger?.calls ?? [];
+    const roundOf = (transcript: readonly Turn[], round: number): CustomerSimRound => {
+      const turns = transcript.filter((t) => t.round === round);
+      return {
+        turn: round,
+        shopper: turns.find((t) => t.role === "shopper")!,
+        sales: turns.find((t) => t.role === "sales") ?? null,
+        calls: calls().filter((c) => c.round === round),
+      };
+    };
+    try {
+      const agents = { shopper: this.sim.agentId, sales: this.sim.sales };
+      // Shaped like a `customersim run` config (what `siturec runs` reads), the session's spec beside it.
+      const config = {
+        benchmark: "customersim",
+        shopper: this.sim.agentId,
+        sales: this.sim.sales,
+        steering: this.sim.steering,
+        turnLimit: this.sim.turnLimit,
+        seed: this.sim.seed,
+        envServer: { ...this.sim, persona: undefined },
+      };
+      const parts = {
+        benchmark: "customersim",
+        config: { agents, turnLimit: this.sim.turnLimit, seed: this.sim.seed, steering: this.sim.steering },
+        codeVersion: codeVersion(CUSTOMERSIM_PARTS),
+        envServer: { controlled: "shopper" },
+      };
+      const { runId, identity } = await series.runFor(
+        { benchmark: "customersim", config, parts, label: "customersim" },
+        `${persona.category}/${persona.id}`,
+      );
+      this.run = runId;
+      header = {
+        benchmark: "customersim",
+        runId,
+        identity,
+        env: persona.category,
+        task: { id: persona.id },
+        agents,
+        steering: this.sim.steering,
+        turnLimit: this.sim.turnLimit,
+        seed: this.sim.seed,
+        codeVersion: codeVersion(CUSTOMERSIM_PARTS),
+      };
+      if (!(await store.startEpisode(header, position, attempt)))
+        throw new Error(`conversation ${persona.id} of ${runId} is already finished`);
+      let written = 0;
+      const commit = async (transcript: readonly Turn[], upTo: number) => {
+        for (; written < upTo; written++)
+          await store.writeTurn(header!, roundOf(transcript, written + 1), undefined, attempt);
+      };
+      const result = await runConversation({
+        persona,
+        shopper: {
+          id: this.sim.agentId,
+          shopperTurn: async (view) => {
+            await commit(view.transcript, view.round - 1);
+            this.rounds = view.round - 1;
+            return this.decisions.ask(view);
+          },
+        },
+        sales: sales.agent,
+        turnLimit: this.sim.turnLimit,
+        store: defaultChatStore(),
+      });
+      await commit(result.transcript, result.rounds - 1);
+      const decision = decisionAlignment({ ...result, acceptable: persona.acceptable });
+      const errorsOf = (role: "shopper" | "sales") =>
+        result.formatErrors.filter((e) => e.role === role).length;
+      const { transcript: _transcript, ...summary } = result;
+      const outcome: CustomerSimOutcome = {
+        reason: result.ending,
+        success: decision.da === 1,
+        turns: result.rounds,
+        recommendations: result.recommended.length,
+        usage: { shopper: usageOf([], errorsOf("shopper")), sales: usageOf(calls(), errorsOf("sales")) },
+        result: summary,
+        decision,
+      };
+      this.reward = await trajectoryReward(result, {
+        persona,
+        ...(this.sim.reward ? { config: this.sim.reward } : {}),
+      });
+      await store.writeTurn(header, roundOf(result.transcript, result.rounds), outcome, attempt);
+      this.result = result;
+      this.stored = outcome;
+    } catch (err) {
+      this.failure = shortMessage(err);
+      if (header) {
+        const outcome: CustomerSimOutcome = {
+          reason: "error",
+          success: false,
+          turns: this.rounds,
+          recommendations: 0,
+          error: this.failure,
+          usage: { shopper: usageOf([], 0), sales: usageOf(calls(), 0) },
+          result: null,
+          decision: null,
+        };
+        this.stored = outcome;
+        await store.failEpisode(header, outcome, attempt).catch(() => {});
+      }
+    }
+  }
+
+  protected async observation(ctx: ShopperContext): Promise<Observation> {
+    this.prompter ??= new LlmShopper({
+      model: this.sim.agentId,
+      client: this.res.client(),
+      seed: this.sim.seed,
+      steering: this.sim.steering,
+    });
+    const publish = imagePublisher(this.sim.images, (png) => this.serveImage(png));
+    return {
+      env: "customersim",
+      role: "shopper",
+      turn: ctx.round,
+      messages: chatMessages(await this.prompter.request(ctx), publish),
+      actionSchema: z.toJSONSchema(CustomerSimAction, { io: "input" }) as Record<string, unknown>,
+      tools: chatTools(SHOPPER_TOOL_SPECS),
+      context: {
+        category: ctx.category,
+        round: ctx.round,
+        turnLimit: ctx.turnLimit,
+        persona: ctx.persona,
+        transcript: ctx.transcript,
+      },
+    };
+  }
+
+  protected decision(_ctx: ShopperContext, action: StepRequest["action"]): ShopperReply {
+    if (typeof action === "string") {
+      // A model's raw reply, read as the LLM shopper reads its own (reasoning stripped, textual tool calls).
+      const read = readReplyText(action);
+      return { text: read.text, ...(read.textToolCalls.length ? { toolCalls: read.textToolCalls } : {}) };
+    }
+    if ("utterance" in action || "assistant_actions" in action)
+      throw new SessionError(
+        422,
+        "this is a SituRecBench action; a CustomerSim shopper's action is {text, tool_calls?}",
+      );
+    const parsed = CustomerSimAction.safeParse(action);
+    if (!parsed.success)
+      throw new SessionError(
+        422,
+        `action: ${parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ")}`,
+      );
+    const read = readReplyText(parsed.data.text);
+    const toolCalls = [...(parsed.data.tool_calls ?? []), ...read.textToolCalls];
+    return { text: read.text, ...(toolCalls.length ? { toolCalls } : {}) };
+  }
+
+  protected async settle(ended: boolean): Promise<Settled> {
+    const last = this.result?.transcript.at(-1);
+    const info: Record<string, unknown> = {};
+    if (ended) {
+      info.outcome = this.outcome;
+      info.runId = this.run;
+      if (this.reward) info.reward = this.reward;
+      if (this.failure) info.error = this.failure;
+    }
+    if (last && ended) info.formatErrors = last.formatErrors;
+    const reason = this.stored?.reason;
+    return {
+      reward: ended && this.reward ? this.reward.reward : 0,
+      terminated: ended && (reason === "purchase" || reason === "end_conversation"),
+      truncated: ended && (reason === "turn_limit" || reason === "error" || reason === undefined),
+      info,
+    };
+  }
+}

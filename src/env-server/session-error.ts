@@ -1,0 +1,14 @@
+import { SiturecError } from "../core/errors.js";
+
+/** A request the server refuses: its HTTP status (4xx: the client's to fix) and a message saying why. */
+export class SessionError extends SiturecError {
+  override readonly name = "SessionError";
+
+  constructor(
+    /** The HTTP status the refusal is sent with. */
+    readonly status: 400 | 401 | 404 | 409 | 410 | 413 | 422 | 429 | 500 | 503,
+    message: string,
+  ) {
+    super(message, { exitCode: status >= 500 ? 1 : 2 });
+  }
+}

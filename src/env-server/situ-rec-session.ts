@@ -1,0 +1,319 @@
+import { ASSISTANT_FALLBACK, LlmAssistant } from "../agents/llm/llm-assistant.js";
+import { LlmShopper, SHOPPER_FALLBACK } from "../agents/llm/llm-shopper.js";
+import { imagePublisher } from "../agents/remote/chat-messages.js";
+import { readAction } from "../agents/remote/read-action.js";
+import {
+  assistantObservation,
+  otherRolesAction,
+  shopperObservation,
+} from "../agents/remote/remote-observation.js";
+import { builtinRoles, type PolicyOptions, type PolicyRole } from "../agents/role-registry.js";
+import {
+  type AssistantContext,
+  type AssistantOutput,
+  type AssistantPolicy,
+  assistantOutputSchema,
+  type PolicyReply,
+  type ShopperContext,
+  ShopperOutput,
+  type ShopperPolicy,
+} from "../agents/types.js";
+import { shortMessage } from "../core/errors.js";
+import type { EnvId } from "../core/manifest.js";
+import type { Profile } from "../core/profile.js";
+import type { Task } from "../core/task.js";
+import { hasEnv } from "../envs/registry.js";
+import { failedOutcome, runEpisode, trajectory } from "../episode/run-episode.js";
+import type { RenderService } from "../render/render-service.js";
+import { identityParts } from "../runner/plan.js";
+import { runHeader } from "../runner/run-benchmark.js";
+import { parseRunConfig, type RunConfig, roleId } from "../runner/run-config.js";
+import { loadTaskBank } from "../tasks/task-bank-file.js";
+import type { EpisodeHeader, EpisodeOutcome, Trajectory, TurnRecord } from "../trajectory/trajectory.js";
+import { World } from "../world/world.js";
+import { EnvSession, type Settled, type StepCosts } from "./env-session.js";
+import type { Observation, SituRecSessionSpec, StepRequest } from "./protocol.js";
+import type { ServerResources } from "./server-resources.js";
+import { SessionError } from "./session-error.js";
+import { situRecReward, turnMetrics } from "./situ-rec-reward.js";
+
+type Request = { role: "assistant"; ctx: AssistantContext } | { role: "shopper"; ctx: ShopperContext };
+
+/** The default of each role when the client plays another (as in `siturec run`). */
+const DEFAULTS = { assistant: "reference", shopper: "rule" } as const;
+
+function pickTask(env: EnvId, task: string | number): { task: Task; profile: Profile; position: number } {
+  const bank = loadTaskBank(env);
+  const position = typeof task === "number" ? task : bank.tasks.findIndex((t) => t.id === task);
+  const found = bank.tasks[position];
+  if (!found)
+    throw new SessionError(
+      404,
+      typeof task === "number"
+        ? `task position ${task}: the ${env} bank holds ${bank.tasks.length} tasks (positions from 0)`
+        : `no task '${task}' in the ${env} bank (siturec tasks list shows the ids)`,
+    );
+  return { task: found, profile: bank.profiles.find((p) => p.id === found.profileId)!, position };
+}
+
+/** The session's run configuration: the client's role is recorded under its own id, the others from `agents`. */
+function sessionConfig(spec: SituRecSessionSpec, storeDir: string, render?: RenderService): RunConfig {
+  const other = spec.role === "assistant" ? "shopper" : "assistant";
+  try {
+    return parseRunConfig(
+      {
+        env: spec.store,
+        condition: spec.condition,
+        maxTurns: spec.maxTurns,
+        seed: spec.seed,
+        storeDir,
+        agents: {
+          [spec.role]: DEFAULTS[spec.role],
+          [other]: spec.agents[other] ?? DEFAULTS[other],
+          ...(spec.agents.moderator ? { moderator: spec.agents.moderator } : {}),
+        },
+        ...(render
+          ? { render: { width: render.width, height: render.height, quality: render.quality } }
+          : {}),
+      },
+      "session",
+    );
+  } catch (err) {
+    throw new SessionError(400, shortMessage(err, 400));
+  }
+}
+
+/**
+ * A SituRecBench episode with the assistant or the shopper played by the client: `runEpisode` runs
+ * unchanged with that role's policy asking the client, the other roles built as `siturec run`
+ * builds them, and every turn is committed to the run store as in a run.
+ */
+export class SituRecSession extends EnvSession<Request, PolicyReply<unknown>> {
+  private readonly env: EnvId;
+  private readonly chosen: { task: Task; profile: Profile; position: number };
+  private readonly records: TurnRecord[] = [];
+  private settled = 0;
+  private run: string | null = null;
+  private trajectory: Trajectory | undefined;
+  private failure: string | undefined;
+  private readonly stats = { renderMs: 0, modelMs: 0 };
+  /** Wall time inside the world's step (navigation, rendering, waiting for a render page). */
+  private worldMs = 0;
+  private prompter: LlmAssistant | LlmShopper | undefined;
+
+  constructor(
+    id: string,
+    readonly situ: SituRecSessionSpec,
+    private readonly res: ServerResources,
+    private readonly owner: string,
+    imageBase: string,
+  ) {
+    super(id, situ, res.store.location, imageBase);
+    if (!hasEnv(situ.store))
+      throw new SessionError(404, `no store '${situ.store}' (siturec envs lists them)`);
+    this.env = situ.store as EnvId;
+    this.chosen = pickTask(this.env, situ.task);
+    const other = situ.role === "assistant" ? "shopper" : "assistant";
+    if (situ.agents[situ.role] !== undefined)
+      throw new SessionError(
+        400,
+        `agents.${situ.role}: the client plays the ${situ.role}; name the ${other} instead`,
+      );
+    // The other roles are checked now (a 400 here, not a failed episode at reset).
+    const config = sessionConfig(situ, res.store.location);
+    if (situ.role === "shopper") {
+      const assistant = builtinRoles().resolve("assistant", roleId(config.agents.assistant));
+      if (assistant.conditions && !assistant.conditions.includes(config.condition))
+        throw new SessionError(
+          400,
+          `condition ${config.condition}: the assistant '${assistant.id}' cannot play it${assistant.conditionsWhy ? ` (${assistant.conditionsWhy})` : ""}`,
+        );
+    }
+  }
+
+  get role(): string {
+    return this.situ.role;
+  }
+  get runId(): string | null {
+    return this.run;
+  }
+  get episode() {
+    return { env: this.env, taskId: this.chosen.task.id };
+  }
+  get outcome(): Record<string, unknown> | null {
+    if (this.trajectory) return { ...this.trajectory.outcome };
+    return this.failure ? { reason: "error", error: this.failure } : null;
+  }
+
+  protected costs(): StepCosts {
+    return { worldMs: this.worldMs, modelMs: this.stats.modelMs };
+  }
+
+  /** The world, its steps timed (what a step spends there is the environment's, not the server's). */
+  private timed(world: World): World {
+    const step = world.step.bind(world);
+    world.step = async (call) => {
+      const started = performance.now();
+      try {
+        return await step(call);
+      } finally {
+        this.worldMs += performance.now() - started;
+      }
+    };
+    return world;
+  }
+
+  protected async play(): Promise<void> {
+    const { store, series, prompts } = this.res;
+    let header: EpisodeHeader | undefined;
+    const attempt = `${this.owner}#${this.id}`;
+    try {
+      const render = await this.res.render();
+      const config = sessionConfig(this.situ, store.location, render);
+      const knowledge = await this.res.knowledge(this.env);
+      const ids = {
+        assistant: this.situ.role === "assistant" ? this.situ.agentId : roleId(config.agents.assistant),
+        shopper: this.situ.role === "shopper" ? this.situ.agentId : roleId(config.agents.shopper),
+        moderator: roleId(config.agents.moderator),
+      };
+      const browser = { version: render.browserVersion, renderer: render.rendererName };
+      const parts = {
+        ...identityParts(config, prompts.hash, ids, browser),
+        envServer: { controlled: this.situ.role, minimap: this.situ.minimap },
+      };
+      const { runId, identity } = await series.runFor(
+        {
+          benchmark: "situ-rec",
+          // Shaped like a run's config (what `siturec runs` reads), the session's spec beside it.
+          config: { ...config, agents: ids, envServer: { ...this.situ, task: undefined } },
+          parts,
+          label: this.env,
+        },
+        `${this.env}/${this.chosen.task.id}`,
+      );
+      this.run = runId;
+      header = {
+        ...runHeader(config, runId, identity, ids, prompts),
+        env: this.env,
+        task: this.chosen.task,
+        profile: this.chosen.profile,
+      };
+      if (!(await store.startEpisode(header, this.chosen.position, attempt)))
+        throw new Error(`episode ${this.env}/${this.chosen.task.id} of ${runId} is already finished`);
+      const options: PolicyOptions = {
+        knowledge,
+        task: this.chosen.task,
+        seed: config.seed,
+        condition: config.condition,
+        client: this.res.client(),
+        prompts,
+      };
+      const roles = builtinRoles();
+      const built = <R extends PolicyRole>(role: R) => roles.resolve(role, roleId(config.agents[role]));
+      const external = this.externalPolicy();
+      const assistant = this.situ.role === "assistant" ? null : built("assistant");
+      const shopper = this.situ.role === "shopper" ? null : built("shopper");
+      const moderator = built("moderator");
+      let world: World;
+      try {
+        world = this.timed(await World.create(this.env, render));
+      } catch (err) {
+        const outcome = failedOutcome(err);
+        this.trajectory = trajectory(header, [], outcome);
+        await store.failEpisode(header, outcome, attempt);
+        return;
+      }
+      const mine = this.situ.minimap && this.situ.images !== "none";
+      this.trajectory = await runEpisode({
+        header,
+        world,
+        knowledge,
+        agents: {
+          assistant: assistant ? assistant.create(options) : (external as AssistantPolicy),
+          shopper: shopper ? shopper.create(options) : (external as ShopperPolicy),
+          moderator: moderator.create(options),
+        },
+        images: store.images,
+        minimaps: {
+          assistant: assistant ? assistant.needs?.minimap === true : mine,
+          shopper: shopper ? shopper.needs?.minimap === true : mine,
+        },
+        stats: this.stats,
+        onTurn: async (record, outcome) => {
+          this.records.push(record);
+          await store.writeTurn(header!, record, outcome, attempt);
+        },
+      });
+      if (this.trajectory.outcome.reason === "error")
+        await store.failEpisode(header, this.trajectory.outcome, attempt);
+    } catch (err) {
+      this.failure = shortMessage(err);
+      if (header) await store.failEpisode(header, failedOutcome(err), attempt).catch(() => {});
+    }
+  }
+
+  /** The client's role as a policy: each turn's decision is the client's next action. */
+  private externalPolicy(): AssistantPolicy | ShopperPolicy {
+    const id = this.situ.agentId;
+    if (this.situ.role === "assistant") {
+      const assistant: AssistantPolicy = {
+        id,
+        act: (ctx) => this.decisions.ask({ role: "assistant", ctx }) as Promise<PolicyReply<AssistantOutput>>,
+      };
+      return assistant;
+    }
+    const shopper: ShopperPolicy = {
+      id,
+      act: (ctx) => this.decisions.ask({ role: "shopper", ctx }) as Promise<PolicyReply<ShopperOutput>>,
+    };
+    return shopper;
+  }
+
+  protected async observation(request: Request): Promise<Observation> {
+    const k = await this.res.knowledge(this.env);
+    const common = { model: this.situ.agentId, client: this.res.client(), prompts: this.res.prompts };
+    const publish = imagePublisher(this.situ.images, (png) => this.serveImage(png));
+    if (request.role === "assistant") {
+      this.prompter ??= new LlmAssistant(k, this.situ.condition, common);
+      return assistantObservation(request.ctx, this.prompter as LlmAssistant, publish);
+    }
+    this.prompter ??= new LlmShopper(k, common);
+    return shopperObservation(request.ctx, this.prompter as LlmShopper, publish);
+  }
+
+  protected decision(request: Request, action: StepRequest["action"]): PolicyReply<unknown> {
+    if (otherRolesAction(request.role, action))
+      throw new SessionError(
+        422,
+        request.role === "assistant"
+          ? "this is a shopper's action (utterance + tool_call); this session's client plays the assistant"
+          : "this is an assistant's action; this session's client plays the shopper",
+      );
+    return request.role === "assistant"
+      ? readAction(action, assistantOutputSchema(this.env), ASSISTANT_FALLBACK, ["ranking"])
+      : readAction(action, ShopperOutput, SHOPPER_FALLBACK);
+  }
+
+  protected async settle(ended: boolean): Promise<Settled> {
+    const fresh = this.records.slice(this.settled);
+    this.settled = this.records.length;
+    const outcome: EpisodeOutcome | undefined = ended ? this.trajectory?.outcome : undefined;
+    const metrics = fresh.map((r) => turnMetrics(this.env, r));
+    const rewards = metrics.map((m, i) =>
+      situRecReward(m, i === metrics.length - 1 ? outcome : undefined, this.situ.reward),
+    );
+    if (!metrics.length && outcome) rewards.push(situRecReward(undefined, outcome, this.situ.reward));
+    const reason = outcome?.reason ?? (ended ? "error" : undefined);
+    return {
+      reward: rewards.reduce((s, r) => s + r.reward, 0),
+      terminated: ended && reason !== "turn_limit" && reason !== "error",
+      truncated: ended && (reason === "turn_limit" || reason === "error"),
+      info: {
+        turns: metrics,
+        rewardTerms: rewards.map((r) => r.terms),
+        ...(ended ? { outcome: this.outcome, runId: this.run } : {}),
+        ...(this.failure ? { error: this.failure } : {}),
+      },
+    };
+  }
+}

@@ -1,0 +1,88 @@
+import type { IncomingMessage, Server } from "node:http";
+import type { Duplex } from "node:stream";
+import { type RawData, type WebSocket, WebSocketServer } from "ws";
+import { formatZodIssues } from "../core/zod-issues.js";
+import { authorized, errorBody, MAX_BODY_BYTES, stepRequest } from "./http-app.js";
+import { type WsReply, WsRequest } from "./protocol.js";
+import { SessionError } from "./session-error.js";
+import type { SessionManager } from "./session-manager.js";
+
+const PATH = /^\/sessions\/([^/]+)\/ws$/;
+
+function refuse(socket: Duplex, status: number, message: string): void {
+  const body = JSON.stringify({ error: message, status });
+  socket.end(
+    `HTTP/1.1 ${status} ${status === 401 ? "Unauthorized" : "Not Found"}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  );
+}
+
+async function answer(sessions: SessionManager, sessionId: string, data: RawData): Promise<WsReply> {
+  let id: string | undefined;
+  try {
+    const text = data.toString();
+    if (text.length > MAX_BODY_BYTES)
+      throw new SessionError(413, `the message is over ${MAX_BODY_BYTES} bytes`);
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      throw new SessionError(400, "the message is not valid JSON");
+    }
+    if (raw && typeof raw === "object" && typeof (raw as { id?: unknown }).id === "string")
+      id = (raw as { id: string }).id;
+    const parsed = WsRequest.safeParse(raw);
+    if (!parsed.success) throw new SessionError(400, formatZodIssues(parsed.error, { max: 4 }));
+    const req = parsed.data;
+    const session = sessions.get(sessionId);
+    const tag = id !== undefined ? { id } : {};
+    if (req.type === "reset") return { type: "observation", ...tag, observation: await session.reset() };
+    if (req.type === "state") return { type: "state", ...tag, state: session.state() };
+    const { type: _t, id: _i, ...step } = req;
+    return { type: "step", ...tag, result: await session.step(stepRequest(step)) };
+  } catch (err) {
+    return { type: "error", ...(id !== undefined ? { id } : {}), ...errorBody(err) };
+  }
+}
+
+/**
+ * The same messages over one WebSocket per session (`/sessions/ID/ws`, the token as for HTTP):
+ * `{type: "reset" | "step" | "state", id?}` in, `{type: "observation" | "step" | "state" | "error",
+ * id?}` out, answered in order. Closing the socket leaves the session open (reconnect, or let the
+ * idle timeout drop it).
+ */
+export function attachWebSockets(
+  server: Server,
+  sessions: SessionManager,
+  token: string | undefined,
+): () => void {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_BODY_BYTES });
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(req.url ?? "/", "http://localhost");
+    const match = PATH.exec(url.pathname);
+    if (!match) return refuse(socket, 404, `no WebSocket at ${url.pathname} (use /sessions/ID/ws)`);
+    if (!authorized(token, req.headers.authorization, url.searchParams.get("token") ?? undefined))
+      return refuse(socket, 401, "missing or wrong token");
+    const sessionId = decodeURIComponent(match[1]!);
+    try {
+      sessions.get(sessionId);
+    } catch (err) {
+      return refuse(socket, 404, (err as Error).message);
+    }
+    wss.handleUpgrade(req, socket, head, (ws: WebSocket) => {
+      let queue: Promise<void> = Promise.resolve();
+      ws.on("message", (data) => {
+        queue = queue.then(async () => {
+          const reply = await answer(sessions, sessionId, data);
+          if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(reply));
+        });
+      });
+      ws.on("error", () => {});
+    });
+  };
+  server.on("upgrade", onUpgrade);
+  return () => {
+    server.off("upgrade", onUpgrade);
+    for (const client of wss.clients) client.terminate();
+    wss.close();
+  };
+}
