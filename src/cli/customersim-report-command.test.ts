@@ -201,7 +201,9 @@ describe("siturec customersim report, ngram train and the judges", () => {
       `by the judge model ${judge}`,
     );
     // The judge's calls are on the run's ledger, so the report's model-calls table lists them.
-    expect(readFileSync(join(out, "model-calls.md"), "utf8")).toMatch(/\| judge \| [^|]*judge-lm[^|]* \| \d+ \|/);
+    expect(readFileSync(join(out, "model-calls.md"), "utf8")).toMatch(
+      /\| judge \| [^|]*judge-lm[^|]* \| \d+ \|/,
+    );
   });
 
   it("ngram train: held-out accuracy on a seeded split, a model JSON that export --classifier uses", async () => {

@@ -9,7 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findChromium } from "../render/chromium.js";
 import { openRunStore } from "../storage/open-run-store.js";
 import type { Trajectory } from "../trajectory/trajectory.js";
-import type { EpisodeReplay, RunDetail, RunSummary } from "../web/api-types.js";
+import type {
+  ConversationReplay,
+  EpisodeReplay,
+  Leaderboard,
+  RunDetail,
+  RunSummary,
+} from "../web/api-types.js";
 import { type RunningServer, startWebServer } from "../web/server.js";
 import { runCli } from "./testing/run-cli.js";
 
@@ -19,6 +25,17 @@ const XSS = `<img src=x onerror=alert(1)>`;
 interface PageDocument {
   querySelectorAll(selector: string): ArrayLike<{ complete: boolean; naturalWidth: number }>;
 }
+
+/** Waits until every image `selector` matches (at least `count`) has loaded. */
+const imagesIn = (page: import("playwright-core").Page, selector: string, count: number) =>
+  page.waitForFunction(
+    ([sel, n]) => {
+      const doc = (globalThis as unknown as { document: PageDocument }).document;
+      const imgs = Array.from(doc.querySelectorAll(sel as string));
+      return imgs.length >= (n as number) && imgs.every((i) => i.complete && i.naturalWidth > 0);
+    },
+    [selector, count] as const,
+  );
 const tmp = (name: string) => mkdtempSync(join(tmpdir(), `siturec-serve-${name}-`));
 
 /** A raw GET (no URL normalisation by the client): status and body. */
@@ -48,7 +65,7 @@ async function writeProbeRun(dir: string, source: Trajectory, runId: string, tur
     await store.createRun({
       id: runId,
       identity: runId,
-      config: { env: source.header.env },
+      config: { env: source.header.env, condition: source.header.condition },
       identityParts: {},
       planned: 1,
     });
@@ -77,6 +94,7 @@ describe("siturec serve: the web viewer", () => {
   let server: RunningServer;
   let browser: Browser;
   let source: Trajectory;
+  let shots: string;
 
   beforeAll(async () => {
     dir = tmp("runs");
@@ -100,6 +118,22 @@ describe("siturec serve: the web viewer", () => {
     }
     await store.close();
     await writeProbeRun(dir, source, "probe", 20);
+    const cs = await runCli(
+      "customersim",
+      "run",
+      "--shopper",
+      "rule",
+      "--sales",
+      "pushy",
+      "--personas",
+      "0:7",
+      "--out",
+      dir,
+      "--quiet",
+      "--run-id",
+      "cs",
+    );
+    expect(cs.code, cs.err).toBe(0);
     // The app as `npm run build` builds it, into a folder of this test's own.
     const appDir = tmp("app");
     await build({
@@ -107,6 +141,7 @@ describe("siturec serve: the web viewer", () => {
       build: { outDir: appDir },
     });
     server = await startWebServer({ dir, appDir, port: 0 });
+    shots = process.env.SITUREC_WEB_SCREENSHOTS ?? tmp("screenshots");
     const found = await findChromium();
     browser = await chromium.launch({
       executablePath: found.path,
@@ -124,7 +159,7 @@ describe("siturec serve: the web viewer", () => {
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const get = (path: string) => fetch(`${server.url}${path}`);
     const runs = (await (await get("/api/runs")).json()) as RunSummary[];
-    expect(runs.map((r) => r.id).sort()).toEqual(["probe", "web"]);
+    expect(runs.map((r) => r.id).sort()).toEqual(["cs", "probe", "web"]);
     expect(runs.find((r) => r.id === "web")).toMatchObject({
       benchmark: "situ-rec",
       status: "complete",
@@ -146,6 +181,49 @@ describe("siturec serve: the web viewer", () => {
     expect(png.status).toBe(200);
     expect(png.headers.get("content-type")).toBe("image/png");
     expect((await png.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+    // The store's map for the replay's minimap, and where the trajectory's poses land on it.
+    expect(ep.map).toMatchObject({ url: "/api/maps/supermarket.svg", scale: expect.any(Number) });
+    const map = await get(ep.map!.url);
+    expect(map.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
+    expect(await map.text()).toMatch(/^<svg /);
+    expect((await get("/api/maps/nowhere.svg")).status).toBe(404);
+    // The leaderboard: the report's cohorts in Table 3's columns, and its charts as SVG.
+    const board = (await (await get("/api/leaderboard")).json()) as Leaderboard;
+    expect(board.stores.map((s) => s.env)).toEqual(["supermarket"]);
+    expect(board.columns.map((c) => c.group)).toEqual([
+      "Outcome",
+      "Outcome",
+      "Navigation",
+      "Navigation",
+      "Recommendation",
+      "Recommendation",
+    ]);
+    expect(board.stores[0]!.rows[0]).toMatchObject({
+      assistant: "reference",
+      condition: "full",
+      episodes: 3,
+    });
+    expect(board.charts.map((c) => c.name)).toContain("success-by-turn");
+    const chart = await get(board.charts[0]!.url);
+    expect(chart.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
+    expect(await chart.text()).toContain("<svg");
+    const none = (await (await get("/api/leaderboard?store=home-furnishings")).json()) as Leaderboard;
+    expect(none.stores).toEqual([]);
+    expect((await get("/api/leaderboard?subset=7")).status).toBe(400);
+    expect((await get("/api/leaderboard?store=%3Cx%3E")).status).toBe(400);
+    expect((await get("/api/leaderboard/charts/no-such-chart.svg")).status).toBe(404);
+    // A CustomerSim conversation comes with its persona, acceptable set and verdict.
+    const conv = (await (
+      await get("/api/runs/cs/episodes/female-clothing/fc-p007")
+    ).json()) as ConversationReplay;
+    expect(conv).toMatchObject({
+      kind: "customersim",
+      persona: "fc-p007",
+      decision: { da: expect.any(Number) },
+    });
+    expect(conv.profile?.dealbreakers.length).toBeGreaterThan(0);
+    expect(conv.acceptable.length).toBeGreaterThan(0);
+    expect(conv.products[conv.acceptable[0]!]?.name).toEqual(expect.any(String));
     // Bad parameters are refused, unknown ones are not found.
     expect((await get("/api/images/not-a-hash")).status).toBe(400);
     expect((await get(`/api/images/${"0".repeat(64)}`)).status).toBe(404);
@@ -212,7 +290,6 @@ describe("siturec serve: the web viewer", () => {
       await expect.poll(turnLabel).toMatch(/^Turn 2 of/);
       await imagesLoaded();
       expect(page.url()).toMatch(/#\/runs\/web\/supermarket\/sm-01\.1\/turn\/2$/);
-      const shots = process.env.SITUREC_WEB_SCREENSHOTS ?? tmp("screenshots");
       await page.screenshot({ path: join(shots, "viewer-replay-turn-2.png"), fullPage: true });
       console.log(`viewer screenshot: ${join(shots, "viewer-replay-turn-2.png")}`);
       // ← goes back; a turn's link opens that turn.
@@ -220,10 +297,23 @@ describe("siturec serve: the web viewer", () => {
       await expect.poll(turnLabel).toMatch(/^Turn 1 of/);
       await page.goto(`${server.url}/#/runs/web/supermarket/sm-01.1/turn/3`);
       await expect.poll(turnLabel).toMatch(/^Turn 3 of/);
-      // The runs list shows both runs.
+      await page.keyboard.press("ArrowLeft");
+      await expect.poll(turnLabel).toMatch(/^Turn 2 of/);
+      // A turn with the minimap and what an inspect action revealed: the path has one point per turn so far.
+      const inspected = source.turns.findIndex((t) => t.execution.revealed !== undefined);
+      const shown = inspected >= 0 ? inspected + 1 : source.turns.length;
+      await page.goto(`${server.url}/#/runs/web/supermarket/sm-01.1/turn/${shown}`);
+      await expect.poll(turnLabel).toBe(`Turn ${shown} of 9`);
+      await imagesLoaded();
+      const path = await page.locator("figure.minimap polyline").getAttribute("points");
+      expect(path?.trim().split(/\s+/)).toHaveLength(shown);
+      if (inspected >= 0) expect(await page.locator(".revealed-info .revealed.current").count()).toBe(1);
+      await page.screenshot({ path: join(shots, "viewer-replay-minimap.png"), fullPage: true });
+      console.log(`viewer screenshot: ${join(shots, "viewer-replay-minimap.png")}`);
+      // The runs list shows every run.
       await page.goto(`${server.url}/#/`);
       await page.waitForSelector("table.grid");
-      expect(await page.locator("table.grid tbody tr").count()).toBe(2);
+      expect(await page.locator("table.grid tbody tr").count()).toBe(3);
       // A run that starts while the page is open appears without a reload.
       const store = openRunStore(dir);
       try {
@@ -231,10 +321,61 @@ describe("siturec serve: the web viewer", () => {
       } finally {
         await store.close();
       }
-      await expect.poll(() => page.locator("table.grid tbody tr").count(), { timeout: 10_000 }).toBe(3);
+      await expect.poll(() => page.locator("table.grid tbody tr").count(), { timeout: 10_000 }).toBe(4);
       await page.screenshot({ path: join(shots, "viewer-runs.png"), fullPage: true });
     } finally {
       await page.close();
     }
   }, 60_000);
+
+  it("shows the leaderboard in Table 3's layout with the report's charts, filtered from the address", async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+    try {
+      await page.goto(`${server.url}/#/leaderboard`);
+      const board = page.locator("[data-testid=leaderboard]");
+      await board.waitFor();
+      expect(await board.locator("th.group").allTextContents()).toEqual([
+        "Outcome",
+        "Navigation",
+        "Recommendation",
+      ]);
+      expect(await board.locator("tr.store-row").allTextContents()).toEqual(["Supermarket"]);
+      const charts = await page.locator(".charts img").count();
+      expect(charts).toBeGreaterThanOrEqual(5);
+      await imagesIn(page, ".charts img", charts);
+      await page.screenshot({ path: join(shots, "viewer-leaderboard.png"), fullPage: true });
+      console.log(`viewer screenshot: ${join(shots, "viewer-leaderboard.png")}`);
+      // A filter goes into the address; the address sets the filter.
+      await page.selectOption("select[name=condition]", "full");
+      await expect.poll(() => page.url()).toMatch(/#\/leaderboard\?condition=full$/);
+      await board.waitFor();
+      await page.goto(`${server.url}/#/leaderboard?store=home-furnishings&subset=1`);
+      await page.getByText("No finished SituRecBench episodes match these filters").waitFor();
+      expect(await page.locator("select[name=subset]").inputValue()).toBe("1");
+      // The runs list takes the same filters.
+      await page.goto(`${server.url}/#/?condition=full`);
+      await page.waitForSelector("table.grid");
+      expect(await page.locator("table.grid tbody tr").count()).toBe(2);
+      await page.goto(`${server.url}/#/?store=female-clothing`);
+      await expect
+        .poll(() => page.locator("table.grid tbody tr td:first-child a").allTextContents())
+        .toEqual(["cs"]);
+    } finally {
+      await page.close();
+    }
+  }, 60_000);
+
+  it("shows a CustomerSim conversation with its persona, acceptable set and verdict", async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+    try {
+      await page.goto(`${server.url}/#/runs/cs/female-clothing/fc-p007`);
+      await page.locator(".conversation .verdict").waitFor();
+      expect(await page.locator(".conversation .verdict .big").textContent()).toMatch(/DA = [01]/);
+      expect(await page.locator(".conversation .persona h3").first().textContent()).toBe("Dealbreakers");
+      expect(await page.locator("ul.acceptable li").count()).toBeGreaterThan(0);
+      await page.screenshot({ path: join(shots, "viewer-conversation.png"), fullPage: true });
+    } finally {
+      await page.close();
+    }
+  }, 30_000);
 });

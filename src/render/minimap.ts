@@ -111,6 +111,25 @@ function baseMap(env: EnvId, role: Role): BaseMap {
   return base;
 }
 
+/**
+ * The layout map of a store for a role as an SVG document, without the shopper, and where a floor
+ * point (x, z in metres) lands on it: `margin + x * scale`, `margin + z * scale` pixels. The web
+ * viewer draws an episode's path over it.
+ */
+export function minimapSvg(
+  env: EnvId,
+  role: Role,
+): { svg: string; width: number; height: number; scale: number; margin: number } {
+  const base = baseMap(env, role);
+  return {
+    svg: `<svg xmlns="http://www.w3.org/2000/svg" width="${base.width}" height="${base.height}" viewBox="0 0 ${base.width} ${base.height}">${base.svg}</svg>`,
+    width: base.width,
+    height: base.height,
+    scale: base.scale,
+    margin: MARGIN,
+  };
+}
+
 /** The layout map with the shopper's position and heading, as PNG, for one role. */
 export function minimap(
   env: EnvId,

@@ -15,6 +15,10 @@ export interface RunSummary {
   /** The store (`supermarket`, `all`, …), or `customersim[/CATEGORY]`. */
   env: string;
   condition: string;
+  /** The stores (CustomerSim: categories) its episodes are in. */
+  stores: string[];
+  /** The profile-stratified subsets (0–3) its SituRecBench tasks are in (none for CustomerSim). */
+  subsets: number[];
   assistant: string;
   shopper: string;
   moderator: string;
@@ -57,11 +61,40 @@ export interface ProductName {
   price: number;
 }
 
-/** A SituRecBench episode to replay: its trajectory, and the names of the products it mentions. */
+/**
+ * The store's layout map (`/api/maps/ENV.svg`, the minimap without the shopper) and where a floor
+ * point lands on it: `margin + x * scale`, `margin + z * scale` pixels of a `width` × `height` image.
+ */
+export interface MapGeometry {
+  url: string;
+  width: number;
+  height: number;
+  scale: number;
+  margin: number;
+}
+
+/** A SituRecBench episode to replay: its trajectory, the names of the products it mentions, its store's map. */
 export interface EpisodeReplay {
   kind: "situ-rec";
   trajectory: Trajectory;
   products: Record<string, ProductName>;
+  /** Null for a store this build does not know. */
+  map: MapGeometry | null;
+}
+
+/** A CustomerSim persona as the conversation view shows it (`src/customersim/core/persona.ts`). */
+export interface PersonaFacts {
+  name: string;
+  age: number;
+  background: string;
+  speakingStyle: string;
+  knowledgeLevel: string;
+  shoppingFor: string;
+  budget: number;
+  preferences: string[];
+  dealbreakers: string[];
+  /** False when no product meets the dealbreakers (the right decision is not to buy). */
+  feasible: boolean;
 }
 
 /** A CustomerSim conversation: the persona, the transcript and the decision verdict. */
@@ -69,6 +102,14 @@ export interface ConversationReplay {
   kind: "customersim";
   category: string;
   persona: string;
+  /** The persona's facts; null for a persona this build does not know. */
+  profile: PersonaFacts | null;
+  /** The products meeting every dealbreaker (the acceptable set of equation (1)). */
+  acceptable: string[];
+  /** Every product the salesperson recommended, in order of first mention. */
+  recommended: string[];
+  /** Display facts of the products named above and in the rounds. */
+  products: Record<string, ProductName>;
   shopper: string;
   sales: string;
   rounds: { turn: number; shopper: string; sales: string | null; recommended: string[] }[];
@@ -79,6 +120,56 @@ export interface ConversationReplay {
 }
 
 export type EpisodeView = EpisodeReplay | ConversationReplay;
+
+/** One metric cell of the leaderboard: value and SD as `siturec evaluate` computes them, and its text. */
+export interface LeaderboardCell {
+  value: number | null;
+  sd: number | null;
+  text: string;
+  /** The best value of its store's rows (bold in the paper's Table 3). */
+  best: boolean;
+}
+
+/** A column of the leaderboard, under its group (Outcome, Navigation, Recommendation, Dialogue). */
+export interface LeaderboardColumn {
+  group: string;
+  key: string;
+  label: string;
+  title: string;
+}
+
+/** One row: an assistant under a context condition (and shopper, moderator) in one store. */
+export interface LeaderboardRow {
+  assistant: string;
+  condition: string;
+  shopper: string;
+  moderator: string;
+  episodes: number;
+  runs: string[];
+  cells: Record<string, LeaderboardCell>;
+}
+
+/** The runs' results in the paper's Table 3 layout, one block of rows per store, and the report's charts. */
+export interface Leaderboard {
+  filters: LeaderboardFilters;
+  /** What the filters can be set to, from the runs in the store. */
+  options: { stores: string[]; conditions: string[]; subsets: number[] };
+  columns: LeaderboardColumn[];
+  stores: { env: string; name: string; rows: LeaderboardRow[] }[];
+  /** The note on SDs the report writes. */
+  note: string;
+  /** The charts `siturec report` draws, as SVG at `url`. */
+  charts: { name: string; title: string; url: string }[];
+  runs: string[];
+  episodes: number;
+}
+
+/** The leaderboard's filters (also the runs list's): a store, a profile-stratified subset, a context condition. */
+export interface LeaderboardFilters {
+  store?: string;
+  subset?: number;
+  condition?: string;
+}
 
 export interface ApiError {
   error: string;

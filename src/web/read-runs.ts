@@ -1,17 +1,60 @@
 import { z } from "zod";
+import type { EnvId } from "../core/manifest.js";
 import { loadEnvData } from "../envs/env-data.js";
 import { hasEnv } from "../envs/registry.js";
+import { minimapSvg } from "../render/minimap.js";
 import { errorCounts } from "../storage/error-counts.js";
 import { runRoles } from "../storage/run-roles.js";
 import type { EpisodeRow, RunRow, RunStore } from "../storage/run-store.js";
+import { loadTaskBank } from "../tasks/task-bank-file.js";
+import {
+  type EpisodeHeader,
+  type EpisodeOutcome,
+  TRAJECTORY_KIND,
+  TRAJECTORY_VERSION,
+  type TurnRecord,
+} from "../trajectory/trajectory.js";
 import type {
   ConversationReplay,
   EpisodeReplay,
   EpisodeSummary,
+  MapGeometry,
   ProductName,
   RunDetail,
   RunSummary,
 } from "./api-types.js";
+import { conversationFacts } from "./conversation-facts.js";
+
+const subsetCache = new Map<string, Map<string, number>>();
+
+/** The profile-stratified subset of each task of a store's bank (empty for a store this build does not know). */
+function subsetsOf(env: string): Map<string, number> {
+  let m = subsetCache.get(env);
+  if (!m) {
+    m = new Map();
+    if (hasEnv(env)) {
+      try {
+        for (const t of loadTaskBank(env as EnvId).tasks) m.set(t.id, t.subset);
+      } catch {
+        // A store whose bank cannot be read has no subsets to filter by.
+      }
+    }
+    subsetCache.set(env, m);
+  }
+  return m;
+}
+
+/** The stores and subsets a run's episodes are in (CustomerSim's have categories and no subsets). */
+function coverage(run: RunRow, rows: EpisodeRow[]): { stores: string[]; subsets: number[] } {
+  const stores = [...new Set(rows.map((r) => r.env))].sort();
+  if (run.benchmark === "customersim") return { stores, subsets: [] };
+  const subsets = new Set<number>();
+  for (const r of rows) {
+    const g = subsetsOf(r.env).get(r.taskId);
+    if (g !== undefined) subsets.add(g);
+  }
+  return { stores, subsets: [...subsets].sort() };
+}
 
 async function summary(store: RunStore, run: RunRow, rows: EpisodeRow[]): Promise<RunSummary> {
   const spent = await store.spent(run.id);
@@ -23,6 +66,7 @@ async function summary(store: RunStore, run: RunRow, rows: EpisodeRow[]): Promis
     createdAt: run.createdAt,
     updatedAt: run.updatedAt,
     ...runRoles(run),
+    ...coverage(run, rows),
     planned: run.planned,
     finished: finished.length,
     running: rows.filter((r) => r.status === "running").length,
@@ -112,7 +156,11 @@ const StoredConversation = z.object({
   outcome: z
     .object({
       reason: z.string(),
-      result: z.object({ purchased: z.string().nullable() }).loose().nullable().default(null),
+      result: z
+        .object({ purchased: z.string().nullable(), recommended: z.array(z.string()).default([]) })
+        .loose()
+        .nullable()
+        .default(null),
       decision: z
         .object({ case: z.string(), da: z.union([z.literal(0), z.literal(1)]) })
         .nullable()
@@ -121,9 +169,17 @@ const StoredConversation = z.object({
     .loose(),
 });
 
+/** The store's layout map for the replay's minimap (the assistant's labels), or null for an unknown store. */
+export function mapGeometry(env: string): MapGeometry | null {
+  if (!hasEnv(env)) return null;
+  const m = minimapSvg(env as EnvId, "assistant");
+  return { url: `/api/maps/${env}.svg`, width: m.width, height: m.height, scale: m.scale, margin: m.margin };
+}
+
 /**
- * One stored episode of a run, ready to replay: a SituRecBench trajectory with its product names, or
- * a CustomerSim conversation. Undefined when the run has no such finished (or failed) episode.
+ * One stored episode of a run, ready to replay: a SituRecBench trajectory with its product names and
+ * its store's map, or a CustomerSim conversation with its persona and acceptable set. Undefined when
+ * the run has no such finished (or failed) episode. Reads that one episode, not the run.
  */
 export async function episodeView(
   store: RunStore,
@@ -133,33 +189,54 @@ export async function episodeView(
 ): Promise<EpisodeReplay | ConversationReplay | undefined> {
   const run = await store.getRun(runId);
   if (!run) return undefined;
+  const e = await store.storedEpisode(runId, env, taskId);
+  if (!e) return undefined;
   if (run.benchmark === "customersim") {
-    for await (const e of store.storedEpisodes(runId, { includeErrors: true })) {
-      const c = StoredConversation.safeParse(e);
-      if (!c.success || c.data.header.env !== env || c.data.header.task.id !== taskId) continue;
-      const { header, turns, outcome } = c.data;
-      return {
-        kind: "customersim",
-        category: header.env,
-        persona: header.task.id,
-        shopper: header.agents.shopper,
-        sales: header.agents.sales,
-        rounds: turns.map((t) => ({
-          turn: t.turn,
-          shopper: t.shopper.text,
-          sales: t.sales?.text ?? null,
-          recommended: t.sales?.recommended ?? [],
-        })),
-        reason: outcome.reason,
-        decision: outcome.decision,
-        purchased: outcome.result?.purchased ?? null,
-      };
-    }
-    return undefined;
+    const c = StoredConversation.safeParse(e);
+    if (!c.success) return undefined;
+    const { header, turns, outcome } = c.data;
+    const recommended = outcome.result?.recommended ?? [
+      ...new Set(turns.flatMap((t) => t.sales?.recommended ?? [])),
+    ];
+    const purchased = outcome.result?.purchased ?? null;
+    const facts = conversationFacts(header.task.id, [
+      ...recommended,
+      ...(purchased ? [purchased] : []),
+      ...turns.flatMap((t) => [...t.shopper.recommended, ...(t.sales?.recommended ?? [])]),
+    ]);
+    return {
+      kind: "customersim",
+      category: header.env,
+      persona: header.task.id,
+      profile: facts.profile,
+      acceptable: facts.acceptable,
+      recommended,
+      products: facts.products,
+      shopper: header.agents.shopper,
+      sales: header.agents.sales,
+      rounds: turns.map((t) => ({
+        turn: t.turn,
+        shopper: t.shopper.text,
+        sales: t.sales?.text ?? null,
+        recommended: t.sales?.recommended ?? [],
+      })),
+      reason: outcome.reason,
+      decision: outcome.decision,
+      purchased,
+    };
   }
-  for await (const t of store.trajectories(runId, { includeErrors: true })) {
-    if (t.header.env !== env || t.header.task.id !== taskId) continue;
-    return { kind: "situ-rec", trajectory: t, products: productNames(env, mentionedProducts(t)) };
-  }
-  return undefined;
+  const t: EpisodeReplay["trajectory"] = {
+    kind: TRAJECTORY_KIND,
+    version: TRAJECTORY_VERSION,
+    header: e.header as EpisodeHeader,
+    turns: e.turns as TurnRecord[],
+    outcome: e.outcome as EpisodeOutcome,
+    ...("judge" in e ? { judge: e.judge } : {}),
+  };
+  return {
+    kind: "situ-rec",
+    trajectory: t,
+    products: productNames(env, mentionedProducts(t)),
+    map: mapGeometry(env),
+  };
 }

@@ -5,17 +5,22 @@ import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { z } from "zod";
-import { ImageStore } from "../storage/image-store.js";
+import type { EnvId } from "../core/manifest.js";
+import { hasEnv } from "../envs/registry.js";
+import { minimapSvg } from "../render/minimap.js";
 import { openRunStore } from "../storage/open-run-store.js";
+import { isPostgresUrl } from "../storage/postgres-run-store.js";
 import type { RunStore } from "../storage/run-store.js";
+import { LeaderboardQuery, Leaderboards } from "./leaderboard.js";
 import { episodeView, runDetail, runSummaries } from "./read-runs.js";
-import { readStatic } from "./static-files.js";
+import { staticFiles } from "./static-files.js";
 
 /** Path parameters as the API accepts them (anything else is a 400). */
 const RunId = z.string().regex(/^[\w.:@+-]{1,200}$/, "a run id");
 const EnvKey = z.string().regex(/^[\w.-]{1,100}$/, "a store or category id");
 const TaskKey = z.string().regex(/^[\w.:@+-]{1,200}$/, "a task or persona id");
 const ImageHash = z.string().regex(/^[0-9a-f]{64}$/, "a SHA-256 hex digest");
+const ChartName = z.string().regex(/^[a-z0-9-]{1,60}$/, "a chart name");
 
 /** Where the built app is: `dist/web/app`, beside the compiled server or, from the sources, in the package's dist. */
 export function defaultAppDir(): string {
@@ -46,7 +51,8 @@ export function createWebApp(opts: WebOptions): { app: Hono; close: () => Promis
   const appDir = opts.appDir ?? defaultAppDir();
   let store: RunStore | undefined;
   const getStore = (): RunStore | undefined => {
-    if (!store && existsSync(join(opts.dir, "siturec.db")))
+    // A store on a server (postgres://) is opened at once; a folder once its database exists.
+    if (!store && (isPostgresUrl(opts.dir) || existsSync(join(opts.dir, "siturec.db"))))
       store = openRunStore(opts.dir, { readonly: true });
     return store;
   };
@@ -92,11 +98,41 @@ export function createWebApp(opts: WebOptions): { app: Hono; close: () => Promis
       : c.json({ error: `no finished episode ${env}/${task} in run '${runId}'` }, 404);
   });
 
+  const leaderboards = new Leaderboards(getStore);
+  const filters = (c: { req: { query: () => Record<string, string> } }) =>
+    LeaderboardQuery.safeParse(c.req.query());
+
+  app.get("/api/leaderboard", async (c) => {
+    const f = filters(c);
+    if (!f.success) return c.json(bad("filter (store, subset 0–3, condition)"), 400);
+    c.header("Cache-Control", "no-store");
+    return c.json(await leaderboards.view(f.data));
+  });
+
+  app.get("/api/leaderboard/charts/:name", async (c) => {
+    const name = param(ChartName, c.req.param("name")?.replace(/\.svg$/, ""));
+    const f = filters(c);
+    if (!name || !f.success) return c.json(bad("chart name or filter"), 400);
+    const svg = await leaderboards.chart(f.data, name);
+    if (!svg) return c.json({ error: `no chart '${name}'` }, 404);
+    return c.body(svg, 200, { "Content-Type": "image/svg+xml; charset=utf-8", "Cache-Control": "no-cache" });
+  });
+
+  /** A store's layout map (the assistant's labels) without the shopper: the replay draws the path on it. */
+  app.get("/api/maps/:env", (c) => {
+    const env = param(EnvKey, c.req.param("env")?.replace(/\.svg$/, ""));
+    if (!env) return c.json(bad("store id"), 400);
+    if (!hasEnv(env)) return c.json({ error: `no store '${env}'` }, 404);
+    return c.body(minimapSvg(env as EnvId, "assistant").svg, 200, {
+      "Content-Type": "image/svg+xml; charset=utf-8",
+      "Cache-Control": "public, max-age=3600",
+    });
+  });
+
   app.get("/api/images/:hash", async (c) => {
     const hash = param(ImageHash, c.req.param("hash")?.replace(/\.png$/, ""));
     if (!hash) return c.json(bad("image hash"), 400);
-    const images = getStore()?.images;
-    const png = images instanceof ImageStore ? await images.get(hash) : undefined;
+    const png = await getStore()?.images.get(hash);
     if (!png) return c.json({ error: "no such image" }, 404);
     return c.body(new Uint8Array(png), 200, {
       "Content-Type": "image/png",
@@ -106,14 +142,8 @@ export function createWebApp(opts: WebOptions): { app: Hono; close: () => Promis
 
   app.all("/api/*", (c) => c.json({ error: "not found" }, 404));
 
-  app.get("*", async (c) => {
-    const file = await readStatic(appDir, new URL(c.req.url).pathname);
-    if (!file) return c.text("not found", 404);
-    return c.body(new Uint8Array(file.body), 200, {
-      "Content-Type": file.type,
-      "Cache-Control": file.immutable ? "public, max-age=31536000, immutable" : "no-cache",
-    });
-  });
+  app.get("*", staticFiles(appDir));
+  app.notFound((c) => c.text("not found", 404));
 
   return {
     app,

@@ -32,20 +32,38 @@ const rowFacet = {
   },
 } as const;
 
-export async function renderChart(name: string, title: string, spec: vega.Spec): Promise<Chart> {
+/** A chart before it is drawn: its name, title and Vega spec (the web viewer draws it as SVG only). */
+export interface ChartSpec {
+  name: string;
+  title: string;
+  spec: vega.Spec;
+}
+
+/** A Vega spec drawn as SVG (no browser: vega's headless renderer). */
+export async function chartSvg(spec: vega.Spec): Promise<string> {
   const view = new vega.View(vega.parse(spec), { renderer: "none" });
   const svg = await view.toSVG();
   view.finalize();
+  return svg;
+}
+
+export async function renderChart(name: string, title: string, spec: vega.Spec): Promise<Chart> {
+  const svg = await chartSvg(spec);
   const png = await sharp(Buffer.from(svg), { density: 144 }).png().toBuffer();
   return { name, title, svg, png };
 }
 
-export const liteChart = (name: string, title: string, spec: Record<string, unknown>) =>
-  renderChart(
-    name,
-    title,
-    compile({ ...chartBase, title: { text: title, anchor: "start" }, ...spec } as TopLevelSpec).spec,
-  );
+/** A Vega-Lite chart of the reports' style, compiled to Vega. */
+export const liteSpec = (name: string, title: string, spec: Record<string, unknown>): ChartSpec => ({
+  name,
+  title,
+  spec: compile({ ...chartBase, title: { text: title, anchor: "start" }, ...spec } as TopLevelSpec).spec,
+});
+
+export const liteChart = (name: string, title: string, spec: Record<string, unknown>) => {
+  const c = liteSpec(name, title, spec);
+  return renderChart(c.name, c.title, c.spec);
+};
 
 /** Fig. 4: cumulative success rate by interaction turn. */
 function successByTurn(cohorts: CohortReport[]) {
@@ -57,7 +75,7 @@ function successByTurn(cohorts: CohortReport[]) {
       sr,
     })),
   );
-  return liteChart("success-by-turn", "Success rate by interaction turn", {
+  return liteSpec("success-by-turn", "Success rate by interaction turn", {
     data: { values },
     facet: { column: facet },
     spec: {
@@ -83,7 +101,7 @@ function deltaCgv(cohorts: CohortReport[]) {
       delta: c.delta_cgv[k]?.value ?? null,
     })),
   );
-  return liteChart("delta-cgv", "ΔCGV by horizon (percentage points over current visibility)", {
+  return liteSpec("delta-cgv", "ΔCGV by horizon (percentage points over current visibility)", {
     data: { values },
     facet: { column: facet },
     spec: {
@@ -114,7 +132,7 @@ function actShares(cohorts: CohortReport[]) {
       share,
     })),
   );
-  return liteChart("dialogue-actions", "Shares of the assistant's dialogue actions (%)", {
+  return liteSpec("dialogue-actions", "Shares of the assistant's dialogue actions (%)", {
     data: { values },
     facet: { row: rowFacet },
     spec: {
@@ -160,7 +178,7 @@ function navigateSuggestions(cohorts: CohortReport[]) {
       count: s.count,
     })),
   );
-  return liteChart("navigate-suggestions", "Suggested actions within Navigate responses", {
+  return liteSpec("navigate-suggestions", "Suggested actions within Navigate responses", {
     data: { values },
     facet: { row: rowFacet },
     resolve: { scale: { x: "independent" } },
@@ -194,7 +212,7 @@ function terminations(cohorts: CohortReport[]) {
       share: (100 * n) / c.episodes,
     })),
   );
-  return liteChart("termination-reasons", "Episode termination reasons (% of episodes)", {
+  return liteSpec("termination-reasons", "Episode termination reasons (% of episodes)", {
     data: { values },
     facet: { row: rowFacet },
     spec: {
@@ -348,11 +366,11 @@ function radar(cohorts: CohortReport[]) {
       },
     ],
   };
-  return renderChart("dialogue-quality", "Dialogue quality (LLM judge, 1–5)", spec);
+  return { name: "dialogue-quality", title: "Dialogue quality (LLM judge, 1–5)", spec };
 }
 
-/** Every chart of the report; the radar only when some cohort was judged. */
-export async function reportCharts(cohorts: CohortReport[]): Promise<Chart[]> {
+/** Every chart of the report, as specs; the radar only when some cohort was judged. */
+export function reportChartSpecs(cohorts: CohortReport[]): ChartSpec[] {
   const charts = [
     successByTurn(cohorts),
     deltaCgv(cohorts),
@@ -361,5 +379,10 @@ export async function reportCharts(cohorts: CohortReport[]): Promise<Chart[]> {
     terminations(cohorts),
   ];
   if (cohorts.some((c) => c.judge)) charts.push(radar(cohorts));
-  return Promise.all(charts);
+  return charts;
+}
+
+/** Every chart of the report, drawn (SVG and PNG). */
+export function reportCharts(cohorts: CohortReport[]): Promise<Chart[]> {
+  return Promise.all(reportChartSpecs(cohorts).map((c) => renderChart(c.name, c.title, c.spec)));
 }

@@ -1,33 +1,135 @@
-import type { ConversationReplay } from "../api-types.js";
-import { words } from "./format.js";
+import type { ConversationReplay, ProductName } from "../api-types.js";
+import { usd, words } from "./format.js";
+import { Verdict } from "./icons.js";
+import "./conversation.css";
 
-/** A CustomerSim conversation: persona, transcript, and the Decision Alignment verdict. */
-export function ConversationView({ conversation: c }: { conversation: ConversationReplay }) {
+/** What each case of equation (1) means, in words. */
+const CASES: Record<string, string> = {
+  correct_acceptance: "bought a recommended product that meets every dealbreaker",
+  wrong_acceptance: "bought a recommended product that breaks a dealbreaker",
+  unrecommended_purchase: "bought a product the salesperson never recommended",
+  correct_abstention: "bought nothing, and no acceptable product was recommended",
+  wrong_abstention: "bought nothing although an acceptable product was recommended",
+};
+
+function Product({ id, products }: { id: string; products: Record<string, ProductName> }) {
+  const p = products[id];
   return (
-    <section>
+    <span class="product">
+      {p ? (
+        <>
+          {p.name.startsWith(p.brand) ? p.name : `${p.brand} ${p.name}`}{" "}
+          <span class="sub">{usd(p.price)}</span>
+        </>
+      ) : null}{" "}
+      <code class="id">{id}</code>
+    </span>
+  );
+}
+
+/**
+ * A CustomerSim conversation: the persona (who they are, what they want, their dealbreakers), the
+ * acceptable set and what was recommended and bought, the Decision Alignment verdict of equation (1)
+ * in words, and the transcript. Every utterance is text, never HTML.
+ */
+export function ConversationView({ conversation: c }: { conversation: ConversationReplay }) {
+  const acceptable = new Set(c.acceptable);
+  const recommended = new Set(c.recommended);
+  const p = c.profile;
+  return (
+    <section class="conversation">
       <h1>
         Conversation with persona {c.persona} <span class="sub">({c.category})</span>
       </h1>
-      <dl class="facts">
-        <dt>Shopper</dt>
-        <dd>{c.shopper}</dd>
-        <dt>Salesperson</dt>
-        <dd>{c.sales}</dd>
-        <dt>Ending</dt>
-        <dd>{words(c.reason)}</dd>
-        <dt>Purchased</dt>
-        <dd>{c.purchased ?? "nothing"}</dd>
-        <dt>Decision</dt>
-        <dd>
-          {c.decision ? (
-            <span class={c.decision.da ? "good" : "bad"}>
-              DA = {c.decision.da} ({words(c.decision.case)})
-            </span>
+      <div class="conversation-head">
+        <div class="panel persona">
+          <h2>Persona</h2>
+          {p ? (
+            <>
+              <p>
+                <b>{p.name}</b>, {p.age} · shopping for <b>{p.shoppingFor}</b> · budget {usd(p.budget)} ·{" "}
+                knowledge: {p.knowledgeLevel}
+              </p>
+              <p class="sub">{p.background}</p>
+              <p class="sub">Speaks: {p.speakingStyle}</p>
+              <h3>Dealbreakers</h3>
+              <ul>
+                {p.dealbreakers.map((d) => (
+                  <li key={d}>{d}</li>
+                ))}
+              </ul>
+              {p.preferences.length > 0 && (
+                <>
+                  <h3>Preferences</h3>
+                  <ul>
+                    {p.preferences.map((d) => (
+                      <li key={d}>{d}</li>
+                    ))}
+                  </ul>
+                </>
+              )}
+            </>
           ) : (
-            "–"
+            <p class="sub">This build's CustomerSim data has no persona {c.persona}.</p>
           )}
-        </dd>
-      </dl>
+        </div>
+        <div class="panel verdict">
+          <h2>Decision</h2>
+          {c.decision ? (
+            <p class="big">
+              <Verdict ok={c.decision.da === 1}>
+                DA = {c.decision.da}: {words(c.decision.case)}
+              </Verdict>
+            </p>
+          ) : (
+            <p class="sub">No verdict (the conversation failed).</p>
+          )}
+          {c.decision && <p class="sub">The shopper {CASES[c.decision.case] ?? words(c.decision.case)}.</p>}
+          <dl class="facts">
+            <dt>Shopper</dt>
+            <dd>{c.shopper}</dd>
+            <dt>Salesperson</dt>
+            <dd>{c.sales}</dd>
+            <dt>Ending</dt>
+            <dd>{words(c.reason)}</dd>
+            <dt>Purchased</dt>
+            <dd>
+              {c.purchased ? <Product id={c.purchased} products={c.products} /> : "nothing"}
+              {c.purchased && (
+                <span class={acceptable.has(c.purchased) ? "tag" : "tag no"}>
+                  {acceptable.has(c.purchased) ? "acceptable" : "not acceptable"}
+                </span>
+              )}
+            </dd>
+          </dl>
+          <h3>Acceptable set ({c.acceptable.length})</h3>
+          {p && !p.feasible && (
+            <p class="sub">None: no product meets every dealbreaker, so buying nothing is right.</p>
+          )}
+          <ul class="acceptable">
+            {c.acceptable.map((id) => (
+              <li key={id} class={recommended.has(id) ? "recommended" : ""}>
+                <Product id={id} products={c.products} />
+                {recommended.has(id) && <span class="tag">recommended</span>}
+                {c.purchased === id && <span class="tag">bought</span>}
+              </li>
+            ))}
+          </ul>
+          <h3>Recommended ({c.recommended.length})</h3>
+          {!c.recommended.length && <p class="sub">nothing</p>}
+          <ul>
+            {c.recommended.map((id) => (
+              <li key={id}>
+                <Product id={id} products={c.products} />
+                <span class={acceptable.has(id) ? "tag" : "tag no"}>
+                  {acceptable.has(id) ? "acceptable" : "not acceptable"}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <h2>Transcript</h2>
       <ol class="transcript">
         {c.rounds.map((r) => (
           <li key={r.turn}>
@@ -37,7 +139,14 @@ export function ConversationView({ conversation: c }: { conversation: Conversati
             {r.sales !== null && (
               <div class="line assistant">
                 <b>Salesperson</b> <span class="utterance">{r.sales}</span>
-                {r.recommended.length > 0 && <div class="sub">recommended: {r.recommended.join(", ")}</div>}
+                {r.recommended.length > 0 && (
+                  <div class="sub">
+                    recommended:{" "}
+                    {r.recommended.map((id) => (
+                      <Product key={id} id={id} products={c.products} />
+                    ))}
+                  </div>
+                )}
               </div>
             )}
           </li>

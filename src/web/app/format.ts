@@ -1,4 +1,6 @@
 /** Display helpers shared by the pages. */
+import type { LeaderboardFilters } from "../api-types.js";
+import { filterQuery } from "./route.js";
 
 export const pct = (v: number | null) => (v === null ? "–" : `${(100 * v).toFixed(1)}%`);
 export const usd = (v: number) => `$${v.toFixed(v > 0 && v < 0.01 ? 4 : 2)}`;
@@ -17,9 +19,10 @@ export function when(iso: string): string {
   return Number.isNaN(d.getTime()) ? iso : d.toLocaleString();
 }
 
-/** The hash-route links of the app. */
+/** The hash-route links of the app (the lists keep their filters in the query). */
 export const links = {
-  runs: () => "#/",
+  runs: (filters: LeaderboardFilters = {}) => `#/${filterQuery(filters)}`,
+  leaderboard: (filters: LeaderboardFilters = {}) => `#/leaderboard${filterQuery(filters)}`,
   run: (run: string) => `#/runs/${encodeURIComponent(run)}`,
   episode: (run: string, env: string, task: string, turn?: number) =>
     `#/runs/${encodeURIComponent(run)}/${encodeURIComponent(env)}/${encodeURIComponent(task)}${turn ? `/turn/${turn}` : ""}`,

@@ -2,33 +2,11 @@ import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { EpisodePage } from "./episode-page.js";
 import { links } from "./format.js";
+import { LeaderboardPage } from "./leaderboard-page.js";
+import { route } from "./route.js";
 import { RunPage } from "./run-page.js";
 import { RunsPage } from "./runs-page.js";
 import "./style.css";
-
-/** The page a location hash names: `#/`, `#/runs/RUN`, `#/runs/RUN/ENV/TASK[/turn/N]`. */
-type Route =
-  | { page: "runs" }
-  | { page: "run"; run: string }
-  | { page: "episode"; run: string; env: string; task: string; turn: number };
-
-function route(hash: string): Route {
-  const parts = hash
-    .replace(/^#\/?/, "")
-    .split("/")
-    .filter(Boolean)
-    .map((p) => {
-      try {
-        return decodeURIComponent(p);
-      } catch {
-        return p;
-      }
-    });
-  if (parts[0] !== "runs" || !parts[1]) return { page: "runs" };
-  if (!parts[2] || !parts[3]) return { page: "run", run: parts[1] };
-  const turn = parts[4] === "turn" ? Number.parseInt(parts[5] ?? "1", 10) : 1;
-  return { page: "episode", run: parts[1], env: parts[2], task: parts[3], turn: turn > 0 ? turn : 1 };
-}
 
 function App() {
   const [hash, setHash] = useState(location.hash);
@@ -45,8 +23,10 @@ function App() {
           siturec <span>viewer</span>
         </a>
         <nav class="crumbs">
-          <a href={links.runs()}>Runs</a>
-          {r.page !== "runs" && (
+          <a href={links.runs()} class={r.page === "runs" ? "here" : ""}>
+            Runs
+          </a>
+          {r.page !== "runs" && r.page !== "leaderboard" && (
             <>
               <span>›</span>
               <a href={links.run(r.run)}>{r.run}</a>
@@ -61,9 +41,15 @@ function App() {
             </>
           )}
         </nav>
+        <nav class="pages">
+          <a href={links.leaderboard()} class={r.page === "leaderboard" ? "here" : ""}>
+            Leaderboard
+          </a>
+        </nav>
       </header>
       <main>
-        {r.page === "runs" && <RunsPage />}
+        {r.page === "runs" && <RunsPage filters={r.filters} />}
+        {r.page === "leaderboard" && <LeaderboardPage filters={r.filters} />}
         {r.page === "run" && <RunPage run={r.run} />}
         {r.page === "episode" && <EpisodePage run={r.run} env={r.env} task={r.task} turn={r.turn} />}
       </main>

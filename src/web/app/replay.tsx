@@ -1,8 +1,11 @@
-import { useLayoutEffect } from "preact/hooks";
+import { useLayoutEffect, useRef } from "preact/hooks";
 import type { EpisodeReplay, ProductName } from "../api-types.js";
 import { imageUrl } from "./api.js";
 import { callText, links, usd, words } from "./format.js";
 import { Icon, Verdict } from "./icons.js";
+import { Minimap } from "./minimap.js";
+import { RevealedInfo } from "./revealed-info.js";
+import "./replay.css";
 
 type Trajectory = EpisodeReplay["trajectory"];
 type Turn = Trajectory["turns"][number];
@@ -169,6 +172,12 @@ function TurnView(props: {
   const s = turn.shopper;
   const x = turn.execution;
   const ok = matches(turn);
+  // The dialogue so far ends with this turn: keep it in view when the list is taller than its box.
+  const dialogue = useRef<HTMLOListElement>(null);
+  useLayoutEffect(() => {
+    const list = dialogue.current;
+    if (list) list.scrollTop = list.scrollHeight;
+  }, [index]);
   return (
     <div class="turn">
       <div class="views">
@@ -203,23 +212,23 @@ function TurnView(props: {
             <b>Shopper</b>
             <div class="utterance">{s.output.utterance}</div>
           </div>
-          <table class="actions">
+          <table class={`actions ${ok ? "matched" : "unmatched"}`}>
             <tbody>
-              <tr>
+              <tr class="expected">
                 <th>Expected action</th>
                 <td>
                   <code>{callText(a.output.expected_user_action)}</code>
                   {a.expectedTargetId && <span class="sub"> → {a.expectedTargetId}</span>}
                 </td>
               </tr>
-              <tr>
+              <tr class="actual">
                 <th>Actual action</th>
                 <td>
                   <code>{callText(s.output.tool_call)}</code>
                   {x.targetName && <span class="sub"> → {x.targetName}</span>}
                 </td>
               </tr>
-              <tr>
+              <tr class="match-row">
                 <th>Match</th>
                 <td>
                   <Verdict ok={ok}>{ok ? "as expected" : "different"}</Verdict>
@@ -237,17 +246,20 @@ function TurnView(props: {
               {x.revealed && (
                 <tr>
                   <th>Revealed</th>
-                  <td>
-                    <code class="revealed">{JSON.stringify(x.revealed)}</code>
-                  </td>
+                  <td>item facts (see Revealed item info)</td>
                 </tr>
               )}
               <tr>
                 <th>Termination</th>
                 <td>
-                  {turn.termination.ended
-                    ? `ended: ${words(turn.termination.reason)}`
-                    : `continues (moderator: ${turn.termination.moderator?.decision ?? "not asked"})`}
+                  {turn.termination.ended ? (
+                    <b class="ended">ended: {words(turn.termination.reason)}</b>
+                  ) : (
+                    `continues (moderator: ${turn.termination.moderator?.decision ?? "not asked"})`
+                  )}
+                  {turn.termination.moderator?.reason && (
+                    <div class="sub">moderator: {turn.termination.moderator.reason}</div>
+                  )}
                 </td>
               </tr>
             </tbody>
@@ -257,8 +269,9 @@ function TurnView(props: {
         <div class="panel">
           <h2>Top-10 ranking</h2>
           <ol class="ranking">
-            {a.output.ranking.slice(0, 10).map((id) => (
-              <li key={id} class={reference.has(id) ? "reference" : ""}>
+            {/* Each item numbers itself: Chromium keeps stale list numbers when items are reordered. */}
+            {a.output.ranking.slice(0, 10).map((id, i) => (
+              <li key={id} value={i + 1} class={reference.has(id) ? "reference" : ""}>
                 <Product id={id} products={replay.products} />
                 {reference.has(id) && <span class="tag">reference</span>}
               </li>
@@ -285,7 +298,7 @@ function TurnView(props: {
 
         <div class="panel dialogue">
           <h2>Dialogue so far</h2>
-          <ol class="transcript">
+          <ol class="transcript" ref={dialogue}>
             {turns.slice(0, index + 1).map((tu, i) => (
               <li key={tu.turn} class={i === index ? "current" : ""}>
                 <div class="line assistant">
@@ -301,6 +314,17 @@ function TurnView(props: {
             ))}
           </ol>
         </div>
+      </div>
+
+      <div class="panels-2">
+        {replay.map ? (
+          <div class="panel">
+            <Minimap map={replay.map} turns={turns} index={index} />
+          </div>
+        ) : (
+          <p class="sub">No map: this build does not know the store.</p>
+        )}
+        <RevealedInfo turns={turns} index={index} products={replay.products} />
       </div>
     </div>
   );

@@ -1,0 +1,50 @@
+import type { LeaderboardFilters } from "../api-types.js";
+
+/** The page a location hash names: `#/`, `#/leaderboard`, `#/runs/RUN`, `#/runs/RUN/ENV/TASK[/turn/N]`; the lists take `?store=&subset=&condition=`. */
+export type Route =
+  | { page: "runs"; filters: LeaderboardFilters }
+  | { page: "leaderboard"; filters: LeaderboardFilters }
+  | { page: "run"; run: string }
+  | { page: "episode"; run: string; env: string; task: string; turn: number };
+
+/** The filters a query string sets (values that are not valid filters are left out). */
+export function parseFilters(query: string): LeaderboardFilters {
+  const q = new URLSearchParams(query);
+  const out: LeaderboardFilters = {};
+  const store = q.get("store");
+  if (store && /^[\w.-]{1,100}$/.test(store)) out.store = store;
+  const subset = q.get("subset");
+  if (subset && /^[0-3]$/.test(subset)) out.subset = Number(subset);
+  const condition = q.get("condition");
+  if (condition && /^[\w.-]{1,50}$/.test(condition)) out.condition = condition;
+  return out;
+}
+
+/** `?store=…&subset=…&condition=…` for the filters that are set, or "". */
+export function filterQuery(f: LeaderboardFilters): string {
+  const q = new URLSearchParams();
+  if (f.store) q.set("store", f.store);
+  if (f.subset !== undefined) q.set("subset", String(f.subset));
+  if (f.condition) q.set("condition", f.condition);
+  const s = q.toString();
+  return s ? `?${s}` : "";
+}
+
+export function route(hash: string): Route {
+  const [path = "", query = ""] = hash.replace(/^#\/?/, "").split("?", 2);
+  const parts = path
+    .split("/")
+    .filter(Boolean)
+    .map((p) => {
+      try {
+        return decodeURIComponent(p);
+      } catch {
+        return p;
+      }
+    });
+  if (parts[0] === "leaderboard") return { page: "leaderboard", filters: parseFilters(query) };
+  if (parts[0] !== "runs" || !parts[1]) return { page: "runs", filters: parseFilters(query) };
+  if (!parts[2] || !parts[3]) return { page: "run", run: parts[1] };
+  const turn = parts[4] === "turn" ? Number.parseInt(parts[5] ?? "1", 10) : 1;
+  return { page: "episode", run: parts[1], env: parts[2], task: parts[3], turn: turn > 0 ? turn : 1 };
+}
