@@ -157,7 +157,8 @@ export function registerRuns(program: Command, io: CliIo): void {
             r.shopper,
             r.moderator,
             r.condition,
-            `${r.finished}/${r.planned}${r.errors ? ` (${r.errors} err)` : ""}`,
+            // A run with no plan (the environment server's: episodes come as clients ask) shows a count.
+            `${r.finished}${r.planned ? `/${r.planned}` : ""}${r.errors ? ` (${r.errors} err)` : ""}`,
             r.successRate === null ? "--" : `${(100 * r.successRate).toFixed(1)}%`,
             tokensCell(r),
             `$${r.costUsd.toFixed(4)}`,
