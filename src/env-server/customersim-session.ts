@@ -31,8 +31,8 @@ import type {
   AgentUsage,
   CustomerSimHeader,
   CustomerSimOutcome,
-  CustomerSimRound,
 } from "../runner/customersim/stored-conversation.js";
+import { storedRound } from "../runner/customersim/stored-conversation.js";
 import { EnvSession, type Settled, type StepCosts } from "./env-session.js";
 import type { CustomerSimSessionSpec, Observation, StepRequest } from "./protocol.js";
 import type { ServerResources } from "./server-resources.js";
@@ -148,15 +148,7 @@ export class CustomerSimSession extends EnvSession<ShopperContext, ShopperReply>
     let header: CustomerSimHeader | undefined;
     const sales = this.sales();
     const calls = () => sales.ledger?.calls ?? [];
-    const roundOf = (transcript: readonly Turn[], round: number): CustomerSimRound => {
-      const turns = transcript.filter((t) => t.round === round);
-      return {
-        turn: round,
-        shopper: turns.find((t) => t.role === "shopper")!,
-        sales: turns.find((t) => t.role === "sales") ?? null,
-        calls: calls().filter((c) => c.round === round),
-      };
-    };
+    const roundOf = (transcript: readonly Turn[], round: number) => storedRound(transcript, round, calls());
     try {
       const agents = { shopper: this.sim.agentId, sales: this.sim.sales };
       // Shaped like a `customersim run` config (what `siturec runs` reads), the session's spec beside it.

@@ -19,12 +19,12 @@ export {
 } from "./customersim/stored-conversation.js";
 export * from "./execute.js";
 export * from "./plan.js";
-export * from "./run-benchmark.js";
-export * from "./run-config.js";
-export * from "./run-summary.js";
 export {
   type RunningWorker,
   startWorker,
   type WorkerEvent,
   type WorkerOptions,
 } from "./queue/queue-worker.js";
+export * from "./run-benchmark.js";
+export * from "./run-config.js";
+export * from "./run-summary.js";

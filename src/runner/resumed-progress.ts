@@ -16,16 +16,11 @@ export interface ProgressCounters {
   costUsd: number;
 }
 
-/** Progress at the start of an invocation: `kept` episodes already done, their figures summed. */
-export async function resumedProgress(
-  store: RunStore,
-  runId: string,
-  kept: number,
-  total: number,
-): Promise<ProgressCounters> {
-  const progress: ProgressCounters = {
+/** Counters at zero. */
+export function zeroProgress(runId: string, total: number): ProgressCounters {
+  return {
     runId,
-    done: kept,
+    done: 0,
     total,
     successes: 0,
     turns: 0,
@@ -35,6 +30,16 @@ export async function resumedProgress(
     outputTokens: 0,
     costUsd: 0,
   };
+}
+
+/** Progress at the start of an invocation: `kept` episodes already done, their figures summed. */
+export async function resumedProgress(
+  store: RunStore,
+  runId: string,
+  kept: number,
+  total: number,
+): Promise<ProgressCounters> {
+  const progress: ProgressCounters = { ...zeroProgress(runId, total), done: kept };
   for (const row of await store.episodes(runId)) {
     if (row.status !== "finished") continue;
     progress.successes += row.success ? 1 : 0;

@@ -22,7 +22,7 @@ import { executeEpisodes } from "./execute.js";
 import { keepLease } from "./lease-heartbeat.js";
 import { type AgentIds, identityParts, planRun, selectEpisodes } from "./plan.js";
 import { preflight } from "./preflight.js";
-import { playOnQueue } from "./queue/play-on-queue.js";
+import { playOnQueue, type QueuedResult } from "./queue/play-on-queue.js";
 import { type ProgressCounters, resumedProgress } from "./resumed-progress.js";
 import type { RunConfig } from "./run-config.js";
 import { type StoreSummary, summarize } from "./run-summary.js";
@@ -202,13 +202,26 @@ export async function runBenchmark(config: RunConfig, opts: RunOptions = {}): Pr
       stop.abort();
     });
     opts.onStart?.({ runId, total: plan.episodes.length, kept: plan.kept, storeDir: store.location });
+    // On a queue the workers load what the agents know; here nothing plays.
+    const knowledge = opts.queue ? new Map<EnvId, never>() : await loadKnowledge(todo.map((e) => e.env));
+
+    const progress: RunProgress = await resumedProgress(store, runId, plan.kept, plan.episodes.length);
+    const timing = {
+      wallMs: 0,
+      startupMs: performance.now() - started,
+      renderMs: 0,
+      modelMs: 0,
+      episodes: 0,
+      turns: 0,
+    };
+    let played: QueuedResult | undefined;
     if (opts.queue) {
       // The workers render; this process only needed the browser's identity.
       if (!opts.render) await render.close();
       render = undefined;
       // Before the jobs exist: the last worker may end the run before this returns.
       if (opts.detach) await store.setRunStatus(runId, "queued");
-      const played = await playOnQueue(store, {
+      played = await playOnQueue(store, {
         queue: opts.queue,
         runId,
         todo: todo.map((e) => `${e.env}/${e.task.id}`),
@@ -231,51 +244,7 @@ export async function runBenchmark(config: RunConfig, opts: RunOptions = {}): Pr
               : {}),
           }),
       });
-      if (lost) throw lost;
-      const rows = await store.episodes(runId);
-      const complete = rows.length === plan.episodes.length && rows.every((r) => r.status === "finished");
-      const status: RunResult["status"] = played.detached
-        ? "detached"
-        : complete
-          ? "complete"
-          : played.stoppedBy === "signal"
-            ? "interrupted"
-            : played.stoppedBy === "budget"
-              ? "budget_exhausted"
-              : "incomplete";
-      if (status !== "detached") await store.setRunStatus(runId, status);
-      const spent = await store.spent(runId);
-      return {
-        runId,
-        storeDir: store.location,
-        agents: ids,
-        spent,
-        status,
-        spentUsd: spent.reduce((s, r) => s + r.costUsd, 0),
-        summaries: summarize(rows),
-        timing: {
-          wallMs: performance.now() - started,
-          startupMs: 0,
-          renderMs: 0,
-          modelMs: 0,
-          episodes: rows.length,
-          turns: rows.reduce((s, r) => s + r.turns, 0),
-        },
-        ...(played.failedJobs.length ? { failedJobs: played.failedJobs } : {}),
-      };
-    }
-    const knowledge = await loadKnowledge(todo.map((e) => e.env));
-
-    const progress: RunProgress = await resumedProgress(store, runId, plan.kept, plan.episodes.length);
-    const timing = {
-      wallMs: 0,
-      startupMs: performance.now() - started,
-      renderMs: 0,
-      modelMs: 0,
-      episodes: 0,
-      turns: 0,
-    };
-    if (todo.length)
+    } else if (todo.length)
       await executeEpisodes(todo, {
         store,
         config,
@@ -309,14 +278,21 @@ export async function runBenchmark(config: RunConfig, opts: RunOptions = {}): Pr
     await Promise.all(ledger);
     const rows = await store.episodes(runId);
     const complete = rows.length === plan.episodes.length && rows.every((r) => r.status === "finished");
-    const status = complete
-      ? "complete"
-      : opts.signal?.aborted
-        ? "interrupted"
-        : overBudget
-          ? "budget_exhausted"
-          : "incomplete";
-    await store.setRunStatus(runId, status);
+    const status: RunResult["status"] = played?.detached
+      ? "detached"
+      : complete
+        ? "complete"
+        : opts.signal?.aborted || played?.stoppedBy === "signal"
+          ? "interrupted"
+          : overBudget || played?.stoppedBy === "budget"
+            ? "budget_exhausted"
+            : "incomplete";
+    if (status !== "detached") await store.setRunStatus(runId, status);
+    if (played) {
+      // The workers' episodes, as the store has them (their render and model times stay with them).
+      timing.episodes = rows.length;
+      timing.turns = rows.reduce((s, r) => s + r.turns, 0);
+    }
     timing.wallMs = performance.now() - started;
     const spent = await store.spent(runId);
     return {
@@ -328,6 +304,7 @@ export async function runBenchmark(config: RunConfig, opts: RunOptions = {}): Pr
       spentUsd: spent.reduce((s, r) => s + r.costUsd, 0),
       summaries: summarize(rows),
       timing,
+      ...(played?.failedJobs.length ? { failedJobs: played.failedJobs } : {}),
     };
   } finally {
     unsubscribe?.();

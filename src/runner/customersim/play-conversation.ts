@@ -24,12 +24,8 @@ import type { LlmClient } from "../../llm/client.js";
 import type { RunStore } from "../../storage/run-store.js";
 import { CUSTOMERSIM_PARTS, codeVersion } from "../code-version.js";
 import type { CustomerSimRunConfig } from "./customersim-config.js";
-import type {
-  AgentUsage,
-  CustomerSimHeader,
-  CustomerSimOutcome,
-  CustomerSimRound,
-} from "./stored-conversation.js";
+import type { AgentUsage, CustomerSimHeader, CustomerSimOutcome } from "./stored-conversation.js";
+import { storedRound } from "./stored-conversation.js";
 
 /** The agents of one conversation, fresh (a model agent's ledger then holds that conversation's calls). */
 export interface Pair {
@@ -171,15 +167,7 @@ export async function playConversation(
   if (!(await store.startEpisode(header, position, attempt))) return undefined;
   const pair = makePair(ctx.config, ctx.client);
   const calls = () => pair.ledgers.flatMap((l) => l.calls);
-  const roundOf = (transcript: readonly Turn[], round: number): CustomerSimRound => {
-    const turns = transcript.filter((t) => t.round === round);
-    return {
-      turn: round,
-      shopper: turns.find((t) => t.role === "shopper")!,
-      sales: turns.find((t) => t.role === "sales") ?? null,
-      calls: calls().filter((c) => c.round === round),
-    };
-  };
+  const roundOf = (transcript: readonly Turn[], round: number) => storedRound(transcript, round, calls());
   let written = 0;
   let storeFailure: { err: unknown } | undefined;
   const commit = async (transcript: readonly Turn[], upTo: number) => {

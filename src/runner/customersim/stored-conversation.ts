@@ -138,3 +138,18 @@ export function conversationResult(c: StoredConversation): ConversationResult {
   const transcript = c.rounds.flatMap((r) => (r.sales ? [r.shopper, r.sales] : [r.shopper]));
   return ConversationResult.parse({ ...c.outcome.result, transcript });
 }
+
+/** Round `round` of a transcript as stored: both messages and the model calls made in it. */
+export function storedRound(
+  transcript: readonly Turn[],
+  round: number,
+  calls: readonly { round: number }[],
+): CustomerSimRound {
+  const turns = transcript.filter((t) => t.round === round);
+  return {
+    turn: round,
+    shopper: turns.find((t) => t.role === "shopper")!,
+    sales: turns.find((t) => t.role === "sales") ?? null,
+    calls: calls.filter((c) => c.round === round) as CustomerSimRound["calls"],
+  };
+}

@@ -1,5 +1,5 @@
 import type { EpisodeRow, RunStore } from "../../storage/run-store.js";
-import type { ProgressCounters } from "../resumed-progress.js";
+import { type ProgressCounters, zeroProgress } from "../resumed-progress.js";
 import type { EpisodeQueue } from "./episode-queue.js";
 
 /** An episode that just ended, as the run store's row says. */
@@ -34,18 +34,7 @@ export interface FollowResult {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function countersOf(rows: readonly EpisodeRow[], runId: string, total: number): ProgressCounters {
-  const p: ProgressCounters = {
-    runId,
-    done: 0,
-    total,
-    successes: 0,
-    turns: 0,
-    errors: 0,
-    elapsedMs: 0,
-    inputTokens: 0,
-    outputTokens: 0,
-    costUsd: 0,
-  };
+  const p = zeroProgress(runId, total);
   for (const r of rows) {
     if (r.status !== "finished" && r.status !== "error") continue;
     p.done++;
