@@ -11,6 +11,7 @@ export * from "./instance.js";
 export * from "./instances.js";
 export * from "./label.js";
 export * from "./layout.js";
+export * from "./listen-error.js";
 export * from "./location-index.js";
 export * from "./manifest.js";
 export * from "./product.js";

@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { hostname } from "node:os";
 import { serve } from "@hono/node-server";
 import { SiturecError } from "../core/errors.js";
+import { listenError } from "../core/listen-error.js";
 import type { RenderService } from "../render/render-service.js";
 import { openRunStore } from "../storage/open-run-store.js";
 import type { LeaseOwner, RunStore } from "../storage/run-store.js";
@@ -80,7 +81,7 @@ export async function startEnvServer(opts: EnvServerOptions = {}): Promise<Runni
   const app = createEnvApp(sessions, token ? { token } : {});
   const server = await new Promise<Server>((ok, fail) => {
     const s = serve({ fetch: app.fetch, port: opts.port ?? 7576, hostname: host }, () => ok(s as Server));
-    s.once("error", fail);
+    s.once("error", (err) => fail(listenError(err, host, opts.port ?? 7576)));
   });
   // A client that vanishes mid-request must not take the server with it.
   server.on("clientError", (_err, socket) => socket.destroy());

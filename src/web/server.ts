@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { z } from "zod";
+import { listenError } from "../core/listen-error.js";
 import type { EnvId } from "../core/manifest.js";
 import { hasEnv } from "../envs/registry.js";
 import { minimapSvg } from "../render/minimap.js";
@@ -171,7 +172,7 @@ export async function startWebServer(opts: ServeOptions): Promise<RunningServer>
   const host = opts.host ?? "127.0.0.1";
   const server = await new Promise<ReturnType<typeof serve>>((ok, fail) => {
     const s = serve({ fetch: app.fetch, port: opts.port ?? 7575, hostname: host }, () => ok(s));
-    s.once("error", fail);
+    s.once("error", (err) => fail(listenError(err, host, opts.port ?? 7575)));
   });
   const port = (server.address() as AddressInfo).port;
   const shown = host.includes(":") ? `[${host}]` : host;
