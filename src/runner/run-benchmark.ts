@@ -22,6 +22,7 @@ import { executeEpisodes } from "./execute.js";
 import { keepLease } from "./lease-heartbeat.js";
 import { type AgentIds, identityParts, planRun, selectEpisodes } from "./plan.js";
 import { preflight } from "./preflight.js";
+import { EpisodeQueue } from "./queue/episode-queue.js";
 import { playOnQueue, type QueuedResult } from "./queue/play-on-queue.js";
 import { type ProgressCounters, resumedProgress } from "./resumed-progress.js";
 import type { RunConfig } from "./run-config.js";
@@ -141,6 +142,7 @@ export async function runBenchmark(config: RunConfig, opts: RunOptions = {}): Pr
   const owner: LeaseOwner = { id: randomUUID(), pid: process.pid, host: hostname() };
   let render: RenderService | undefined;
   let heartbeat: NodeJS.Timeout | undefined;
+  let queue: EpisodeQueue | undefined;
   let leased: string | undefined;
   let unsubscribe: (() => void) | undefined;
   const ledger: Promise<void>[] = [];
@@ -180,6 +182,8 @@ export async function runBenchmark(config: RunConfig, opts: RunOptions = {}): Pr
     render = opts.render ?? (await startRenderPool(config));
     const browser = { version: render.browserVersion, renderer: render.rendererName };
 
+    // The queue first: one that cannot be reached leaves no planned run behind.
+    queue = opts.queue ? await EpisodeQueue.open(opts.queue) : undefined;
     const plan = await planRun(store, config, identityParts(config, prompts.hash, ids, browser), {
       ...opts,
       owner,
@@ -215,14 +219,14 @@ export async function runBenchmark(config: RunConfig, opts: RunOptions = {}): Pr
       turns: 0,
     };
     let played: QueuedResult | undefined;
-    if (opts.queue) {
+    if (queue) {
       // The workers render; this process only needed the browser's identity.
       if (!opts.render) await render.close();
       render = undefined;
       // Before the jobs exist: the last worker may end the run before this returns.
       if (opts.detach) await store.setRunStatus(runId, "queued");
       played = await playOnQueue(store, {
-        queue: opts.queue,
+        queue,
         runId,
         todo: todo.map((e) => `${e.env}/${e.task.id}`),
         kept: plan.kept,
@@ -310,6 +314,7 @@ export async function runBenchmark(config: RunConfig, opts: RunOptions = {}): Pr
     unsubscribe?.();
     await Promise.allSettled(ledger);
     clearInterval(heartbeat);
+    await queue?.close();
     if (leased) await store.releaseLease(leased, owner.id).catch(() => {});
     if (!opts.render) await render?.close();
     if (!opts.store) await store.close();

@@ -13,6 +13,7 @@ import { type LeaseOwner, type RunStore, type SpendRow, spendOf } from "../../st
 import { buildClient } from "../build.js";
 import { keepLease } from "../lease-heartbeat.js";
 import { openRun } from "../plan.js";
+import { EpisodeQueue } from "../queue/episode-queue.js";
 import { playOnQueue } from "../queue/play-on-queue.js";
 import { type ProgressCounters, resumedProgress } from "../resumed-progress.js";
 import { parseRunConfig } from "../run-config.js";
@@ -151,6 +152,7 @@ export async function runCustomerSim(
   const owner: LeaseOwner = { id: randomUUID(), pid: process.pid, host: hostname() };
   const usesModels = customerSimUsesModels(config);
   let heartbeat: NodeJS.Timeout | undefined;
+  let queue: EpisodeQueue | undefined;
   let leased: string | undefined;
   let unsubscribe: (() => void) | undefined;
   const ledger: Promise<void>[] = [];
@@ -164,6 +166,8 @@ export async function runCustomerSim(
           )
         : undefined);
     const parts = customerSimIdentityParts(config);
+    // The queue first: one that cannot be reached leaves no planned run behind.
+    queue = opts.queue ? await EpisodeQueue.open(opts.queue) : undefined;
     const { runId, identity, kept } = await openRun(
       store,
       { benchmark: "customersim", config, parts, planned: selected.length },
@@ -194,11 +198,11 @@ export async function runCustomerSim(
     const ctx = conversationContext({ store, config, client, runId, identity, owner: owner.id });
     let stoppedBy: "signal" | "budget" | undefined;
     let detached = false;
-    if (opts.queue) {
+    if (queue) {
       // Before the jobs exist: the last worker may end the run before this returns.
       if (opts.detach) await store.setRunStatus(runId, "queued");
       const played = await playOnQueue(store, {
-        queue: opts.queue,
+        queue,
         runId,
         todo: todo.map((t) => `${t.persona.category}/${t.persona.id}`),
         kept: keptCount,
@@ -265,6 +269,7 @@ export async function runCustomerSim(
     unsubscribe?.();
     await Promise.allSettled(ledger);
     clearInterval(heartbeat);
+    await queue?.close();
     if (leased) await store.releaseLease(leased, owner.id).catch(() => {});
     if (!opts.store) await store.close();
   }

@@ -17,7 +17,10 @@ export class EpisodeQueue {
 
   static async open(url: string): Promise<EpisodeQueue> {
     const redis = await connectRedis(url);
-    return new EpisodeQueue(new Queue(EPISODE_QUEUE, { connection: redis }), redis);
+    const queue = new Queue(EPISODE_QUEUE, { connection: redis });
+    // Connection errors are retried (commands wait meanwhile); they are not the planner's to print.
+    queue.on("error", () => {});
+    return new EpisodeQueue(queue, redis);
   }
 
   /**

@@ -1,11 +1,11 @@
 import type { RunStore } from "../../storage/run-store.js";
 import type { ProgressCounters } from "../resumed-progress.js";
-import { EpisodeQueue } from "./episode-queue.js";
+import type { EpisodeQueue } from "./episode-queue.js";
 import { type EndedEpisode, type FollowResult, followRun } from "./follow-run.js";
 
 export interface QueuedPlay {
-  /** Redis URL of the queue. */
-  queue: string;
+  /** The queue, opened before the run was planned (so an unreachable one leaves no run behind). */
+  queue: EpisodeQueue;
   runId: string;
   /** Episodes to play (`env/taskId`), in the order a local run would play them. */
   todo: readonly string[];
@@ -29,27 +29,22 @@ export interface QueuedResult extends FollowResult {
  * follows it until every one has ended, been taken back (Ctrl-C, the budget) or failed as a job.
  */
 export async function playOnQueue(store: RunStore, play: QueuedPlay): Promise<QueuedResult> {
-  const queue = await EpisodeQueue.open(play.queue);
-  try {
-    const enqueued = await queue.enqueue(
-      play.runId,
-      play.todo.map((key) => {
-        const slash = key.indexOf("/");
-        return { env: key.slice(0, slash), taskId: key.slice(slash + 1) };
-      }),
-    );
-    if (play.detach) return { enqueued, detached: true, failedJobs: [] };
-    const followed = await followRun(store, queue, {
-      runId: play.runId,
-      keys: play.todo,
-      kept: play.kept,
-      total: play.total,
-      ...(play.signal ? { signal: play.signal } : {}),
-      ...(play.maxCostUsd !== undefined ? { maxCostUsd: play.maxCostUsd } : {}),
-      ...(play.onProgress ? { onProgress: play.onProgress } : {}),
-    });
-    return { ...followed, enqueued, detached: false };
-  } finally {
-    await queue.close();
-  }
+  const enqueued = await play.queue.enqueue(
+    play.runId,
+    play.todo.map((key) => {
+      const slash = key.indexOf("/");
+      return { env: key.slice(0, slash), taskId: key.slice(slash + 1) };
+    }),
+  );
+  if (play.detach) return { enqueued, detached: true, failedJobs: [] };
+  const followed = await followRun(store, play.queue, {
+    runId: play.runId,
+    keys: play.todo,
+    kept: play.kept,
+    total: play.total,
+    ...(play.signal ? { signal: play.signal } : {}),
+    ...(play.maxCostUsd !== undefined ? { maxCostUsd: play.maxCostUsd } : {}),
+    ...(play.onProgress ? { onProgress: play.onProgress } : {}),
+  });
+  return { ...followed, enqueued, detached: false };
 }

@@ -28,17 +28,23 @@ export function checkQueueUrl(url: string): string {
 export async function connectRedis(url: string): Promise<Redis> {
   checkQueueUrl(url);
   const redis = new Redis(url, { maxRetriesPerRequest: null, lazyConnect: true, enableOfflineQueue: true });
+  // A lost connection is retried by ioredis (commands wait in its offline queue meanwhile); without
+  // a listener it would also print each failed attempt. The last one explains a failed first connect.
+  let last: Error | undefined;
+  redis.on("error", (err: Error) => {
+    last = err;
+  });
   try {
     await redis.connect();
   } catch (err) {
     redis.disconnect();
-    throw new SiturecError(`cannot reach the queue at ${redactUrl(url)}: ${(err as Error).message}`, {
-      exitCode: 1,
-      hint: "start Redis there (redis-server), or point --queue / SITUREC_QUEUE_URL at a running one",
-    });
+    throw new SiturecError(
+      `cannot reach the queue at ${redactUrl(url)}: ${(last ?? (err as Error)).message}`,
+      {
+        exitCode: 1,
+        hint: "start Redis there (redis-server), or point --queue / SITUREC_QUEUE_URL at a running one",
+      },
+    );
   }
-  // A lost connection is retried by ioredis (commands wait in its offline queue meanwhile); without
-  // a listener it would also print each failed attempt.
-  redis.on("error", () => {});
   return redis;
 }
