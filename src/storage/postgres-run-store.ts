@@ -1,12 +1,5 @@
 import type pg from "pg";
-import {
-  type EpisodeHeader,
-  type EpisodeOutcome,
-  TRAJECTORY_KIND,
-  TRAJECTORY_VERSION,
-  type Trajectory,
-  type TurnRecord,
-} from "../trajectory/trajectory.js";
+import type { Trajectory } from "../trajectory/trajectory.js";
 import { PostgresDatabase, type PostgresStoreOptions } from "./postgres-database.js";
 import { PostgresImageStore } from "./postgres-image-store.js";
 import {
@@ -20,6 +13,7 @@ import {
   spendOfRow,
 } from "./postgres-rows.js";
 import {
+  asTrajectory,
   DEFAULT_BENCHMARK,
   type EpisodeRow,
   type EpisodeStatus,
@@ -334,16 +328,7 @@ export class PostgresRunStore implements RunStore {
 
   /** The finished trajectories of a run, in store then task-bank order (SituRecBench's payloads). */
   async *trajectories(runId: string, opts: { includeErrors?: boolean } = {}): AsyncGenerator<Trajectory> {
-    for await (const e of this.storedEpisodes(runId, opts)) {
-      yield {
-        kind: TRAJECTORY_KIND,
-        version: TRAJECTORY_VERSION,
-        header: e.header as EpisodeHeader,
-        turns: e.turns as TurnRecord[],
-        outcome: e.outcome as EpisodeOutcome,
-        ...("judge" in e ? { judge: e.judge } : {}),
-      };
-    }
+    for await (const e of this.storedEpisodes(runId, opts)) yield asTrajectory(e);
   }
 }
 

@@ -1,6 +1,13 @@
 import { hostname } from "node:os";
 import { SiturecError } from "../core/errors.js";
-import type { Trajectory } from "../trajectory/trajectory.js";
+import {
+  type EpisodeHeader,
+  type EpisodeOutcome,
+  TRAJECTORY_KIND,
+  TRAJECTORY_VERSION,
+  type Trajectory,
+  type TurnRecord,
+} from "../trajectory/trajectory.js";
 import type { StoredImages } from "./stored-images.js";
 
 export type EpisodeStatus = "running" | "finished" | "error";
@@ -294,5 +301,17 @@ export function spendOf(
     ...(response.cachedInputTokens ? { cachedInputTokens: response.cachedInputTokens } : {}),
     ...(response.cacheWriteTokens ? { cacheWriteTokens: response.cacheWriteTokens } : {}),
     ...(response.cacheSavingUsd ? { cacheSavingUsd: response.cacheSavingUsd } : {}),
+  };
+}
+
+/** A stored SituRecBench episode as the published trajectory format (the payloads as they were written). */
+export function asTrajectory(e: StoredEpisode): Trajectory {
+  return {
+    kind: TRAJECTORY_KIND,
+    version: TRAJECTORY_VERSION,
+    header: e.header as EpisodeHeader,
+    turns: e.turns as TurnRecord[],
+    outcome: e.outcome as EpisodeOutcome,
+    ...("judge" in e ? { judge: e.judge } : {}),
   };
 }

@@ -1,16 +1,10 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import {
-  type EpisodeHeader,
-  type EpisodeOutcome,
-  TRAJECTORY_KIND,
-  TRAJECTORY_VERSION,
-  type Trajectory,
-  type TurnRecord,
-} from "../trajectory/trajectory.js";
+import type { Trajectory } from "../trajectory/trajectory.js";
 import { ImageStore } from "./image-store.js";
 import {
+  asTrajectory,
   DEFAULT_BENCHMARK,
   type EpisodeRow,
   type EpisodeStatus,
@@ -480,15 +474,6 @@ export class SqliteRunStore implements RunStore {
 
   /** The finished trajectories of a run, in store then task-bank order (SituRecBench's payloads). */
   async *trajectories(runId: string, opts: { includeErrors?: boolean } = {}): AsyncGenerator<Trajectory> {
-    for await (const e of this.storedEpisodes(runId, opts)) {
-      yield {
-        kind: TRAJECTORY_KIND,
-        version: TRAJECTORY_VERSION,
-        header: e.header as EpisodeHeader,
-        turns: e.turns as TurnRecord[],
-        outcome: e.outcome as EpisodeOutcome,
-        ...("judge" in e ? { judge: e.judge } : {}),
-      };
-    }
+    for await (const e of this.storedEpisodes(runId, opts)) yield asTrajectory(e);
   }
 }

@@ -5,15 +5,8 @@ import { hasEnv } from "../envs/registry.js";
 import { minimapSvg } from "../render/minimap.js";
 import { errorCounts } from "../storage/error-counts.js";
 import { runRoles } from "../storage/run-roles.js";
-import type { EpisodeRow, RunRow, RunStore } from "../storage/run-store.js";
+import { asTrajectory, type EpisodeRow, type RunRow, type RunStore } from "../storage/run-store.js";
 import { loadTaskBank } from "../tasks/task-bank-file.js";
-import {
-  type EpisodeHeader,
-  type EpisodeOutcome,
-  TRAJECTORY_KIND,
-  TRAJECTORY_VERSION,
-  type TurnRecord,
-} from "../trajectory/trajectory.js";
 import type {
   ConversationReplay,
   EpisodeReplay,
@@ -225,14 +218,7 @@ export async function episodeView(
       purchased,
     };
   }
-  const t: EpisodeReplay["trajectory"] = {
-    kind: TRAJECTORY_KIND,
-    version: TRAJECTORY_VERSION,
-    header: e.header as EpisodeHeader,
-    turns: e.turns as TurnRecord[],
-    outcome: e.outcome as EpisodeOutcome,
-    ...("judge" in e ? { judge: e.judge } : {}),
-  };
+  const t: EpisodeReplay["trajectory"] = asTrajectory(e);
   return {
     kind: "situ-rec",
     trajectory: t,
