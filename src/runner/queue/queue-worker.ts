@@ -83,10 +83,10 @@ export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
           renderFor: pools.renderFor,
           modelSharing: (config: RunConfig) => ({
             sharedCache,
+            // One count per provider for all runs on the queue: a provider's quota is not per run.
             sharedLimit: redisSharedLimit(shared, {
               concurrency: config.llm.concurrency,
               acquireTimeoutMs: config.llm.callDeadlineMs,
-              scope: runId,
             }),
           }),
         });

@@ -7,18 +7,17 @@ export interface SharedLimitOptions {
   concurrency: number;
   /** The longest a call may wait for a slot (its deadline). */
   acquireTimeoutMs: number;
-  /** Keys are per run, so runs with different limits do not share one. */
-  scope: string;
 }
 
 /**
- * A per-provider concurrency limit that holds across processes: a counting semaphore in Redis
- * (`redis-semaphore`, atomic Lua scripts) per provider pool. A slot is held for the whole call, its
+ * A per-provider concurrency limit that holds across processes and runs: a counting semaphore in
+ * Redis (`redis-semaphore`, atomic Lua scripts) per provider pool, each call counted against its
+ * own run's limit (runs with different limits share the count). A slot is held for the whole call, its
  * retries and waits included, refreshed while held, and expires 30 s after its holder died.
  */
 export function redisSharedLimit(redis: Redis, opts: SharedLimitOptions): SharedLimit {
   return async (pool, fn) => {
-    const slot = new Semaphore(redis, `siturec:${opts.scope}:${pool}`, opts.concurrency, {
+    const slot = new Semaphore(redis, `siturec:provider:${pool}`, opts.concurrency, {
       lockTimeout: 30_000,
       acquireTimeout: opts.acquireTimeoutMs,
       retryInterval: 25,
