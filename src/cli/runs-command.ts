@@ -3,6 +3,7 @@ import type { Command } from "commander";
 import { Argument, Option } from "commander";
 import { rowJsonSchema } from "../customersim/index.js";
 import { envProtocolJsonSchema } from "../env-server/index.js";
+import { uncachedInputTokens } from "../llm/prices.js";
 import { type StoredConversation, storedConversation } from "../runner/customersim/stored-conversation.js";
 import { RunIdentityError } from "../runner/plan.js";
 import { summarize } from "../runner/run-summary.js";
@@ -40,7 +41,7 @@ export function cacheTotals(
   const cacheWriteTokens = sum((r) => r.cacheWriteTokens);
   return {
     inputTokens,
-    uncachedInputTokens: Math.max(0, inputTokens - cachedInputTokens - cacheWriteTokens),
+    uncachedInputTokens: uncachedInputTokens({ inputTokens, cachedInputTokens, cacheWriteTokens }),
     cachedInputTokens,
     cacheWriteTokens,
     outputTokens: sum((r) => r.outputTokens),

@@ -2,6 +2,7 @@ import { JUDGE_DIMENSIONS } from "../agents/types.js";
 import { DECISION_CASES, type DecisionCase } from "../core/decision-alignment.js";
 import { DialogueAct } from "../core/dialogue.js";
 import { envOrder } from "../envs/registry.js";
+import { uncachedInputTokens } from "../llm/prices.js";
 import { SUBSETS } from "../tasks/subsets.js";
 import type { Trajectory } from "../trajectory/trajectory.js";
 import { evalContext } from "./eval-context.js";
@@ -183,7 +184,7 @@ function usageTotals(episodes: Trajectory[]): CohortReport["usage"] {
     return {
       calls: sum((u) => u.calls),
       inputTokens,
-      uncachedInputTokens: Math.max(0, inputTokens - cachedInputTokens - cacheWriteTokens),
+      uncachedInputTokens: uncachedInputTokens({ inputTokens, cachedInputTokens, cacheWriteTokens }),
       cachedInputTokens,
       cacheWriteTokens,
       outputTokens: sum((u) => u.outputTokens),

@@ -64,7 +64,9 @@ export interface TokenSplit {
 }
 
 /** Input tokens neither read from nor written to the provider's cache. */
-export function uncachedInputTokens(u: TokenSplit): number {
+export function uncachedInputTokens(
+  u: Pick<TokenSplit, "inputTokens" | "cachedInputTokens" | "cacheWriteTokens">,
+): number {
   return Math.max(0, u.inputTokens - (u.cachedInputTokens ?? 0) - (u.cacheWriteTokens ?? 0));
 }
 

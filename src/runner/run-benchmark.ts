@@ -223,8 +223,6 @@ export async function runBenchmark(config: RunConfig, opts: RunOptions = {}): Pr
       // The workers render; this process only needed the browser's identity.
       if (!opts.render) await render.close();
       render = undefined;
-      // Before the jobs exist: the last worker may end the run before this returns.
-      if (opts.detach) await store.setRunStatus(runId, "queued");
       played = await playOnQueue(store, {
         queue,
         runId,

@@ -171,6 +171,16 @@ export interface LeaderboardFilters {
   condition?: string;
 }
 
+/** `?store=…&subset=…&condition=…` for the filters that are set, or "" (the API's and the app's addresses). */
+export function filterQuery(f: LeaderboardFilters): string {
+  const q = new URLSearchParams();
+  if (f.store) q.set("store", f.store);
+  if (f.subset !== undefined) q.set("subset", String(f.subset));
+  if (f.condition) q.set("condition", f.condition);
+  const s = q.toString();
+  return s ? `?${s}` : "";
+}
+
 export interface ApiError {
   error: string;
 }

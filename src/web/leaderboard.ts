@@ -7,7 +7,13 @@ import { sdNoteOf } from "../eval/report/write-report.js";
 import { runRoles } from "../storage/run-roles.js";
 import type { RunStore } from "../storage/run-store.js";
 import type { Trajectory } from "../trajectory/trajectory.js";
-import type { Leaderboard, LeaderboardColumn, LeaderboardFilters, LeaderboardRow } from "./api-types.js";
+import {
+  filterQuery,
+  type Leaderboard,
+  type LeaderboardColumn,
+  type LeaderboardFilters,
+  type LeaderboardRow,
+} from "./api-types.js";
 
 /** An empty query value is no filter. */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -103,15 +109,6 @@ function tableOf(cohorts: CohortReport[], cols: LeaderboardColumn[]): Leaderboar
   });
 }
 
-const queryOf = (f: LeaderboardFilters) => {
-  const q = new URLSearchParams();
-  if (f.store) q.set("store", f.store);
-  if (f.subset !== undefined) q.set("subset", String(f.subset));
-  if (f.condition) q.set("condition", f.condition);
-  const s = q.toString();
-  return s ? `?${s}` : "";
-};
-
 interface Computed {
   view: Leaderboard;
   specs: Map<string, ChartSpec>;
@@ -196,7 +193,7 @@ export class Leaderboards {
     const cohorts = evaluate(trajectories);
     const cols = columns(judgeDimensions(cohorts));
     const specs = cohorts.length ? reportChartSpecs(cohorts) : [];
-    const q = queryOf(filters);
+    const q = filterQuery(filters);
     const view: Leaderboard = {
       filters,
       options: {

@@ -1,3 +1,4 @@
+import { uncachedInputTokens } from "../../llm/prices.js";
 import type { Table } from "./write-report.js";
 
 /** One row's model calls: tokens split by the providers' prompt caches, cost, and what the caches saved. */
@@ -52,7 +53,7 @@ export function usageTable(rows: readonly UsageRow[], note: string): Table {
       "cache_saving_usd",
     ],
     rows: used.map((r) => {
-      const uncached = Math.max(0, r.inputTokens - r.cachedInputTokens - r.cacheWriteTokens);
+      const uncached = uncachedInputTokens(r);
       return {
         cells: [
           r.label,

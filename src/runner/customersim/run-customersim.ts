@@ -199,8 +199,6 @@ export async function runCustomerSim(
     let stoppedBy: "signal" | "budget" | undefined;
     let detached = false;
     if (queue) {
-      // Before the jobs exist: the last worker may end the run before this returns.
-      if (opts.detach) await store.setRunStatus(runId, "queued");
       const played = await playOnQueue(store, {
         queue,
         runId,
@@ -210,19 +208,8 @@ export async function runCustomerSim(
         signal: stop.signal,
         ...(opts.detach ? { detach: true } : {}),
         ...(opts.maxCostUsd !== undefined ? { maxCostUsd: opts.maxCostUsd } : {}),
-        onProgress: ({ last, ...p }) =>
-          opts.onProgress?.({
-            ...p,
-            ...(last
-              ? {
-                  last: {
-                    env: last.env,
-                    taskId: last.taskId,
-                    outcome: last.outcome.error ? { error: last.outcome.error } : {},
-                  },
-                }
-              : {}),
-          }),
+        // An ended episode's figures are a CustomerSimProgress's `last` as they are.
+        onProgress: (p) => opts.onProgress?.(p),
       });
       stoppedBy = played.stoppedBy;
       detached = played.detached;

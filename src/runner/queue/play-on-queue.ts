@@ -29,6 +29,8 @@ export interface QueuedResult extends FollowResult {
  * follows it until every one has ended, been taken back (Ctrl-C, the budget) or failed as a job.
  */
 export async function playOnQueue(store: RunStore, play: QueuedPlay): Promise<QueuedResult> {
+  // Before the jobs exist: the last worker may end the run before this returns.
+  if (play.detach) await store.setRunStatus(play.runId, "queued");
   const enqueued = await play.queue.enqueue(
     play.runId,
     play.todo.map((key) => {

@@ -1,5 +1,7 @@
 import type { LeaderboardFilters } from "../api-types.js";
 
+export { filterQuery } from "../api-types.js";
+
 /** The page a location hash names: `#/`, `#/leaderboard`, `#/runs/RUN`, `#/runs/RUN/ENV/TASK[/turn/N]`; the lists take `?store=&subset=&condition=`. */
 export type Route =
   | { page: "runs"; filters: LeaderboardFilters }
@@ -18,16 +20,6 @@ export function parseFilters(query: string): LeaderboardFilters {
   const condition = q.get("condition");
   if (condition && /^[\w.-]{1,50}$/.test(condition)) out.condition = condition;
   return out;
-}
-
-/** `?store=…&subset=…&condition=…` for the filters that are set, or "". */
-export function filterQuery(f: LeaderboardFilters): string {
-  const q = new URLSearchParams();
-  if (f.store) q.set("store", f.store);
-  if (f.subset !== undefined) q.set("subset", String(f.subset));
-  if (f.condition) q.set("condition", f.condition);
-  const s = q.toString();
-  return s ? `?${s}` : "";
 }
 
 export function route(hash: string): Route {
