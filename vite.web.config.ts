@@ -15,5 +15,7 @@ export default defineConfig({
     // One small bundle: the viewer loads in one request for its script and one for its styles.
     modulePreload: false,
     reportCompressedSize: false,
+    // three.js and the scene builder: loaded only by a participant's live view.
+    chunkSizeWarningLimit: 700,
   },
 });

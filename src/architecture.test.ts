@@ -36,7 +36,8 @@ const MAY_IMPORT: Record<string, string[]> = {
   customersim: ["core", "llm"],
   // The web server and its browser app (src/web/app): a viewer over the run store. It reads the task
   // banks (subsets), the minimap renderer's base map and CustomerSim's personas to show beside runs.
-  web: ["core", "envs", "tasks", "render", "storage", "trajectory", "eval", "customersim"],
+  // It also serves human-evaluation studies (participants' pages and the organiser's).
+  web: ["core", "envs", "tasks", "render", "storage", "trajectory", "eval", "customersim", "study"],
   // The environment server (OpenEnv-style sessions): the runner's machinery plus the metrics for its rewards.
   "env-server": [
     "core",
@@ -52,6 +53,24 @@ const MAY_IMPORT: Record<string, string[]> = {
     "customersim",
     "runner",
     "eval",
+  ],
+  // Human-evaluation studies: participants play episodes through the runner's machinery, the shopper's
+  // decisions waiting on them as an environment server's client (ExternalDecisions); agreement with
+  // simulation is computed by the evaluation's metrics.
+  study: [
+    "core",
+    "envs",
+    "llm",
+    "tasks",
+    "render",
+    "world",
+    "agents",
+    "trajectory",
+    "episode",
+    "storage",
+    "runner",
+    "eval",
+    "env-server",
   ],
   cli: [
     "core",
@@ -69,6 +88,7 @@ const MAY_IMPORT: Record<string, string[]> = {
     "customersim",
     "web",
     "env-server",
+    "study",
   ],
 };
 

@@ -9,13 +9,16 @@ import { parseModelId } from "../llm/model-id.js";
 import { buildClient } from "../runner/build.js";
 import { ConfigError, parseRunConfig, type RunConfig, readConfigFile } from "../runner/run-config.js";
 import { openRunStore } from "../storage/open-run-store.js";
-import { spendOf } from "../storage/run-store.js";
+import { type RunStore, spendOf } from "../storage/run-store.js";
+import { StudyStore } from "../study/study-store.js";
+import { studyRuns } from "../study/study-trajectories.js";
 import type { Trajectory } from "../trajectory/trajectory.js";
 import { DIR_HELP, defaultStore } from "./default-store.js";
 import { costEstimateText } from "./estimate.js";
 import type { CliIo } from "./io.js";
 import { parseUsd } from "./run-command.js";
 import { requireRun } from "./runs-command.js";
+import { requireStudy } from "./study-lookup.js";
 import { parseInteger } from "./tasks-command.js";
 
 /** What `siturec judge` stores per episode (the trajectory's `judge` field). */
@@ -40,13 +43,196 @@ function llmConfig(opts: { dir: string; config?: string; cache: boolean; concurr
   return parseRunConfig({ storeDir: opts.dir, llm: opts.cache ? llm : { ...llm, noCache: true } }, "llm");
 }
 
+interface JudgeFlags {
+  model: string;
+  dir: string;
+  concurrency: number;
+  force?: boolean;
+  config?: string;
+  cache: boolean;
+  extras?: boolean;
+  maxCost?: number;
+  estimate?: boolean;
+  json?: boolean;
+  study?: string;
+}
+
+/** What a judging pass covers: one run, or every run a study's interactions were stored in. */
+interface JudgeTarget {
+  runs: string[];
+  /** "RUN", or "study STUDY (N runs)", as messages name it. */
+  label: string;
+  /** Whose recorded judge spend `--max-cost` counts. */
+  spendOf: string;
+  /** The command line that goes on after `--max-cost` stopped the pass. */
+  goOn: string;
+  /** What shows the scores afterwards. */
+  next: string;
+}
+
+/** One trajectory to judge, with the run it is stored in. */
+interface PendingJudgement {
+  runId: string;
+  trajectory: Trajectory;
+}
+
+async function judgeTarget(
+  store: RunStore,
+  runId: string | undefined,
+  opts: JudgeFlags,
+): Promise<JudgeTarget> {
+  if (runId !== undefined && opts.study !== undefined)
+    throw new ConfigError("give a run or --study STUDY, not both", { exitCode: 2 });
+  if (opts.study === undefined) {
+    if (runId === undefined)
+      throw new ConfigError("name a run (see siturec runs) or --study STUDY", { exitCode: 2 });
+    await requireRun(store, runId, "situ-rec");
+    return {
+      runs: [runId],
+      label: runId,
+      spendOf: "the run's",
+      goOn: `siturec judge ${runId} --model ${opts.model} --max-cost AMOUNT`,
+      next: `siturec evaluate ${runId} shows the scores`,
+    };
+  }
+  const study = await requireStudy(store, opts.study);
+  const runs = await studyRuns(store, await new StudyStore(store).records(study));
+  return {
+    runs,
+    label: `study ${study.id} (${runs.length} run${runs.length === 1 ? "" : "s"})`,
+    spendOf: "the study's runs'",
+    goOn: `siturec judge --study ${study.id} --model ${opts.model} --max-cost AMOUNT`,
+    next: `siturec human-agreement ${study.id} --sim RUN... compares them with simulated users`,
+  };
+}
+
+async function pendingJudgements(store: RunStore, target: JudgeTarget, force: boolean) {
+  const todo: PendingJudgement[] = [];
+  for (const runId of target.runs)
+    for await (const trajectory of store.trajectories(runId))
+      if (force || !(trajectory.judge as JudgeRecord | undefined)?.scores) todo.push({ runId, trajectory });
+  return todo;
+}
+
+async function printEstimate(io: CliIo, target: JudgeTarget, todo: PendingJudgement[], opts: JudgeFlags) {
+  const e = await estimateJudge(
+    todo.map((p) => p.trajectory),
+    {
+      model: opts.model,
+      prompts: builtinPrompts(),
+      extras: opts.extras === true,
+      prices: llmConfig(opts).llm.prices,
+    },
+  );
+  io.out(
+    opts.json
+      ? `${JSON.stringify(e, null, 2)}\n`
+      : costEstimateText(
+          `estimate: judging ${e.trajectories} trajectories of ${target.label} with ${opts.model}; every request built, no model called`,
+          e,
+          {
+            ...(opts.maxCost !== undefined ? { maxCost: opts.maxCost } : {}),
+            job: "judging pass",
+            sampleColumn: "mean input",
+          },
+        ),
+  );
+}
+
+/** What a judging pass did. */
+interface JudgePass {
+  done: number;
+  failed: number;
+  skipped: number;
+  cost: number;
+  judgeSpent: number;
+}
+
+/**
+ * Judges the trajectories, storing each judgement with its episode; stops starting calls once the
+ * target's recorded judge spend reaches `--max-cost`. Each run gets its own client, so every call
+ * lands on the spend ledger of the run whose trajectory it judged.
+ */
+async function judgeAll(
+  store: RunStore,
+  target: JudgeTarget,
+  todo: PendingJudgement[],
+  opts: JudgeFlags,
+  io: CliIo,
+): Promise<JudgePass> {
+  const prompts = builtinPrompts();
+  const config = llmConfig(opts);
+  // The judge's calls are the run's costs too; --max-cost counts every judge call it recorded.
+  let judgeSpent = 0;
+  for (const runId of target.runs)
+    judgeSpent += (await store.spent(runId))
+      .filter((r) => r.role === "judge")
+      .reduce((s, r) => s + r.costUsd, 0);
+  const judges = new Map<string, LlmJudge>();
+  const judgeFor = (runId: string) => {
+    let judge = judges.get(runId);
+    if (!judge) {
+      const client = buildClient(config, store.location);
+      client.onCall(({ model, response }) => {
+        judgeSpent += response.costUsd;
+        void store.recordSpend(runId, spendOf("judge", model, response));
+      });
+      judge = new LlmJudge({ model: opts.model, client, prompts, seed: 0 });
+      judges.set(runId, judge);
+    }
+    return judge;
+  };
+  const overBudget = () => opts.maxCost !== undefined && judgeSpent >= opts.maxCost;
+  const pass = { done: 0, failed: 0, skipped: 0, cost: 0 };
+  const limit = pLimit(opts.concurrency);
+  await Promise.all(
+    todo.map(({ runId, trajectory: t }) =>
+      limit(async () => {
+        if (overBudget()) {
+          pass.skipped++;
+          return;
+        }
+        try {
+          const reply = await judgeFor(runId).score(judgeTranscript(t, { extras: opts.extras === true }));
+          const record: JudgeRecord = {
+            model: opts.model,
+            promptHash: prompts.hash,
+            input: opts.extras ? "record+extras" : "record",
+            scores: reply.output?.scores ?? null,
+            ...(reply.output?.rationale ? { rationale: reply.output.rationale } : {}),
+            ...(reply.formatError ? { formatError: reply.formatError } : {}),
+            inputTokens: reply.calls.reduce((s, c) => s + c.inputTokens, 0),
+            outputTokens: reply.calls.reduce((s, c) => s + c.outputTokens, 0),
+            costUsd: reply.calls.reduce((s, c) => s + c.costUsd, 0),
+            cached: reply.calls.every((c) => c.cached),
+          };
+          await store.setJudge(runId, t.header.env, t.header.task.id, record);
+          pass.cost += record.costUsd;
+          if (!record.scores) pass.failed++;
+        } catch (err) {
+          if (!(err instanceof LlmError)) throw err;
+          pass.failed++;
+          io.err(`${t.header.task.id}: ${err.message}\n`);
+        }
+        pass.done++;
+        io.err(
+          `\rjudged ${pass.done}/${todo.length} · $${pass.cost.toFixed(4)}${pass.failed ? ` · ${pass.failed} failed` : ""}`,
+        );
+      }),
+    ),
+  );
+  io.err("\n");
+  return { ...pass, judgeSpent };
+}
+
 export function registerJudge(program: Command, io: CliIo, setExit: (code: number) => void): void {
   program
     .command("judge")
     .description(
-      "score a run's finished trajectories on the seven dialogue-quality dimensions with an LLM judge",
+      "score a run's (or a study's) finished trajectories on the seven dialogue-quality dimensions with an LLM judge",
     )
-    .argument("<run>", "run id (see siturec runs)")
+    .argument("[run]", "run id (see siturec runs); or --study")
+    .option("--study <id>", "judge every run of this human-evaluation study instead of one run")
     .requiredOption("--model <id>", "judge model id, e.g. openai:gpt-4o")
     .option("--dir <dir>", DIR_HELP, defaultStore())
     .option("--concurrency <n>", "judge calls at once", parseInteger, 4)
@@ -58,7 +244,7 @@ export function registerJudge(program: Command, io: CliIo, setExit: (code: numbe
     .option("--no-cache", "neither read nor write the response cache")
     .option(
       "--max-cost <usd>",
-      "stop starting judge calls once the run's recorded judge spend reaches this many USD (calls in flight finish; run again with a higher limit to go on)",
+      "stop starting judge calls once the run's (with --study, the study's runs' together) recorded judge spend reaches this many USD (calls in flight finish; run again with a higher limit to go on)",
       parseUsd,
     )
     .option("--estimate", "print what judging would cost, without calling the judge (no HTTP)")
@@ -67,120 +253,27 @@ export function registerJudge(program: Command, io: CliIo, setExit: (code: numbe
       "--extras",
       "also give the judge the task request, the outcome and the dialogue-act labels (the paper's judge reads the textual record only)",
     )
-    .action(
-      async (
-        runId: string,
-        opts: {
-          model: string;
-          dir: string;
-          concurrency: number;
-          force?: boolean;
-          config?: string;
-          cache: boolean;
-          extras?: boolean;
-          maxCost?: number;
-          estimate?: boolean;
-          json?: boolean;
-        },
-      ) => {
-        parseModelId(opts.model);
-        if (opts.json && !opts.estimate)
-          throw new ConfigError("--json goes with --estimate", { exitCode: 2 });
-        const store = openRunStore(opts.dir, opts.estimate ? { readonly: true } : {});
-        try {
-          await requireRun(store, runId, "situ-rec");
-          const prompts = builtinPrompts();
-          const todo: Trajectory[] = [];
-          for await (const t of store.trajectories(runId))
-            if (opts.force || !(t.judge as JudgeRecord | undefined)?.scores) todo.push(t);
-          if (opts.estimate) {
-            const e = await estimateJudge(todo, {
-              model: opts.model,
-              prompts,
-              extras: opts.extras === true,
-              prices: llmConfig(opts).llm.prices,
-            });
-            io.out(
-              opts.json
-                ? `${JSON.stringify(e, null, 2)}\n`
-                : costEstimateText(
-                    `estimate: judging ${e.trajectories} trajectories of ${runId} with ${opts.model}; every request built, no model called`,
-                    e,
-                    {
-                      ...(opts.maxCost !== undefined ? { maxCost: opts.maxCost } : {}),
-                      job: "judging pass",
-                      sampleColumn: "mean input",
-                    },
-                  ),
-            );
-            return;
-          }
-          const client = buildClient(llmConfig(opts), store.location);
-          const judge = new LlmJudge({ model: opts.model, client, prompts, seed: 0 });
-          // The judge's calls are the run's costs too; --max-cost counts every judge call it recorded.
-          let judgeSpent = (await store.spent(runId))
-            .filter((r) => r.role === "judge")
-            .reduce((s, r) => s + r.costUsd, 0);
-          const overBudget = () => opts.maxCost !== undefined && judgeSpent >= opts.maxCost;
-          client.onCall(({ model, response }) => {
-            judgeSpent += response.costUsd;
-            void store.recordSpend(runId, spendOf("judge", model, response));
-          });
-          let skipped = 0;
-          let done = 0;
-          let cost = 0;
-          let failed = 0;
-          const limit = pLimit(opts.concurrency);
-          await Promise.all(
-            todo.map((t) =>
-              limit(async () => {
-                if (overBudget()) {
-                  skipped++;
-                  return;
-                }
-                try {
-                  const reply = await judge.score(judgeTranscript(t, { extras: opts.extras === true }));
-                  const record: JudgeRecord = {
-                    model: opts.model,
-                    promptHash: prompts.hash,
-                    input: opts.extras ? "record+extras" : "record",
-                    scores: reply.output?.scores ?? null,
-                    ...(reply.output?.rationale ? { rationale: reply.output.rationale } : {}),
-                    ...(reply.formatError ? { formatError: reply.formatError } : {}),
-                    inputTokens: reply.calls.reduce((s, c) => s + c.inputTokens, 0),
-                    outputTokens: reply.calls.reduce((s, c) => s + c.outputTokens, 0),
-                    costUsd: reply.calls.reduce((s, c) => s + c.costUsd, 0),
-                    cached: reply.calls.every((c) => c.cached),
-                  };
-                  await store.setJudge(runId, t.header.env, t.header.task.id, record);
-                  cost += record.costUsd;
-                  if (!record.scores) failed++;
-                } catch (err) {
-                  if (!(err instanceof LlmError)) throw err;
-                  failed++;
-                  io.err(`${t.header.task.id}: ${err.message}\n`);
-                }
-                done++;
-                io.err(
-                  `\rjudged ${done}/${todo.length} · $${cost.toFixed(4)}${failed ? ` · ${failed} failed` : ""}`,
-                );
-              }),
-            ),
-          );
-          io.err("\n");
+    .action(async (runId: string | undefined, opts: JudgeFlags) => {
+      parseModelId(opts.model);
+      if (opts.json && !opts.estimate) throw new ConfigError("--json goes with --estimate", { exitCode: 2 });
+      const store = openRunStore(opts.dir, opts.estimate ? { readonly: true } : {});
+      try {
+        const target = await judgeTarget(store, runId, opts);
+        const todo = await pendingJudgements(store, target, opts.force === true);
+        if (opts.estimate) return await printEstimate(io, target, todo, opts);
+        const pass = await judgeAll(store, target, todo, opts, io);
+        io.out(
+          `judged ${pass.done - pass.failed} of ${todo.length} trajectories of ${target.label} with ${opts.model} ($${pass.cost.toFixed(4)}); ${target.next}\n`,
+        );
+        if (pass.skipped) {
           io.out(
-            `judged ${done - failed} of ${todo.length} trajectories of ${runId} with ${opts.model} ($${cost.toFixed(4)}); siturec evaluate ${runId} shows the scores\n`,
+            `${target.spendOf} recorded judge spend ($${pass.judgeSpent.toFixed(4)}) reached --max-cost $${opts.maxCost}; ${pass.skipped} trajectories were not judged. Go on with: ${target.goOn}\n`,
           );
-          if (skipped) {
-            io.out(
-              `the run's recorded judge spend ($${judgeSpent.toFixed(4)}) reached --max-cost $${opts.maxCost}; ${skipped} trajectories were not judged. Go on with: siturec judge ${runId} --model ${opts.model} --max-cost AMOUNT\n`,
-            );
-            setExit(1);
-          }
-          if (failed) setExit(1);
-        } finally {
-          await store.close();
+          setExit(1);
         }
-      },
-    );
+        if (pass.failed) setExit(1);
+      } finally {
+        await store.close();
+      }
+    });
 }

@@ -195,12 +195,16 @@ function usageTotals(episodes: Trajectory[]): CohortReport["usage"] {
   return { assistant: total("assistant"), shopper: total("shopper"), moderator: total("moderator") };
 }
 
-/** Every metric of Appendix C.1 and D for one cohort (one store, one set of agents, one condition). */
-export function evaluateCohort(episodes: Trajectory[]): CohortReport {
+/**
+ * Every metric of Appendix C.1 and D for one cohort (one store, one set of agents, one condition).
+ * With `pooled`, means over all episodes even when they cover the four subsets (Appendix C.2's human
+ * means average all trajectories of an assistant).
+ */
+export function evaluateCohort(episodes: Trajectory[], opts: { pooled?: boolean } = {}): CohortReport {
   const first = episodes[0]!;
   const ctx = evalContext(first.header.env);
   const present = new Set(episodes.map((e) => e.header.task.subset));
-  const bySubsets = present.size === SUBSETS;
+  const bySubsets = !opts.pooled && present.size === SUBSETS;
   const agg = (compute: Compute) => aggregate(episodes, bySubsets, compute);
   // Each episode's goal events are found once; every horizon, subset and ΔCGV pools from them.
   const goalEvents = new Map(episodes.map((e) => [e, goalVisibilityEvents(e, ctx)]));
@@ -277,7 +281,7 @@ export function evaluate(trajectories: Trajectory[]): CohortReport[] {
     groups.set(key, [...(groups.get(key) ?? []), t]);
   }
   return [...groups.values()]
-    .map(evaluateCohort)
+    .map((episodes) => evaluateCohort(episodes))
     .sort(
       (a, b) =>
         envOrder(a.env) - envOrder(b.env) ||

@@ -35,6 +35,8 @@ export interface ExecuteContext {
   /** Stop taking new episodes (episodes in flight finish). */
   signal?: AbortSignal;
   onEpisode?: (episode: PlannedEpisode, trajectory: Trajectory, stats: EpisodeStats) => void;
+  /** The episode's world, once made (a live view follows its scene state: what is picked up or held). */
+  onWorld?: (episode: PlannedEpisode, world: World) => void;
 }
 
 let attempts = 0;
@@ -55,6 +57,7 @@ export async function playEpisode(e: PlannedEpisode, ctx: ExecuteContext): Promi
   let world: World;
   try {
     world = await World.create(e.env, ctx.render);
+    ctx.onWorld?.(e, world);
   } catch (err) {
     const outcome = failedOutcome(err);
     await store.failEpisode(header, outcome, attempt);

@@ -1,6 +1,7 @@
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { PostgresRunStore } from "./postgres-run-store.js";
+import { POSTGRES_SCHEMA_VERSION } from "./postgres-schema.js";
 import { StorageError } from "./storage-error.js";
 import { startTcpProxy } from "./testing/tcp-proxy.js";
 import {
@@ -69,13 +70,25 @@ withServer("a Postgres run store on a live server", () => {
     expect(await Promise.all(stores.map((s) => s.listRuns()))).toEqual(stores.map(() => []));
     const client = new pg.Client({ connectionString: url });
     await client.connect();
-    expect((await client.query("SELECT version FROM siturec_schema")).rows).toEqual([{ version: 1 }]);
+    expect((await client.query("SELECT version FROM siturec_schema")).rows).toEqual([
+      { version: POSTGRES_SCHEMA_VERSION },
+    ]);
+    // A store of version 1 (before `records`) gains the table when a newer siturec opens it.
+    await client.query("DROP TABLE records");
+    await client.query("UPDATE siturec_schema SET version = 1");
+    const migrated = new PostgresRunStore(url);
+    await migrated.putRecord("study", "s1", { ok: true });
+    expect(await migrated.getRecord("study", "s1")).toEqual({ ok: true });
+    await migrated.close();
+    expect((await client.query("SELECT version FROM siturec_schema")).rows).toEqual([{ version: 2 }]);
     // A store made by a newer siturec is refused, not misread.
     await client.query("UPDATE siturec_schema SET version = 99");
     await client.end();
     const newer = new PostgresRunStore(url);
     const err = await failure(newer.listRuns());
-    expect(err.message).toMatch(/was made by a newer siturec \(schema version 99; this one knows 1\)/);
+    expect(err.message).toContain(
+      `was made by a newer siturec (schema version 99; this one knows ${POSTGRES_SCHEMA_VERSION})`,
+    );
     for (const s of [...stores, newer]) await s.close();
   });
 

@@ -293,6 +293,31 @@ export class PostgresRunStore implements RunStore {
     return rows.map(spendOfRow);
   }
 
+  async putRecord(kind: string, id: string, value: unknown): Promise<void> {
+    this.db.requireWritable(`store the ${kind} record ${id}`);
+    await this.db.query(
+      `INSERT INTO records (kind, id, body, updated_at) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (kind, id) DO UPDATE SET body = excluded.body, updated_at = excluded.updated_at`,
+      [kind, id, JSON.stringify(value), new Date().toISOString()],
+    );
+  }
+
+  async getRecord(kind: string, id: string): Promise<unknown | undefined> {
+    const rows = await this.db.query<{ body: unknown }>(
+      "SELECT body FROM records WHERE kind = $1 AND id = $2",
+      [kind, id],
+    );
+    return rows[0]?.body;
+  }
+
+  async listRecords(kind: string): Promise<{ id: string; value: unknown }[]> {
+    const rows = await this.db.query<{ id: string; body: unknown }>(
+      "SELECT id, body FROM records WHERE kind = $1 ORDER BY id",
+      [kind],
+    );
+    return rows.map((r) => ({ id: r.id, value: r.body }));
+  }
+
   async setJudge(runId: string, env: string, taskId: string, judge: unknown): Promise<void> {
     this.db.requireWritable(`store judge scores in run ${runId}`);
     await this.db.query("UPDATE episodes SET judge = $1 WHERE run_id = $2 AND env = $3 AND task_id = $4", [

@@ -5,7 +5,7 @@ import { StorageError } from "./storage-error.js";
  * The Postgres run store's schema version, kept in `siturec_schema`. A store made by a newer
  * siturec (a higher version) is refused rather than misread; older versions are migrated on open.
  */
-export const POSTGRES_SCHEMA_VERSION = 1;
+export const POSTGRES_SCHEMA_VERSION = 2;
 
 /**
  * The SQLite store's tables in Postgres types. Payloads (configs, headers, turns, outcomes, judge
@@ -79,6 +79,13 @@ CREATE TABLE IF NOT EXISTS spent (
   cache_saving_usd double precision NOT NULL DEFAULT 0,
   PRIMARY KEY (run_id, role, model)
 );
+CREATE TABLE IF NOT EXISTS records (
+  kind text COLLATE "C" NOT NULL,
+  id text COLLATE "C" NOT NULL,
+  body json NOT NULL,
+  updated_at timestamptz NOT NULL,
+  PRIMARY KEY (kind, id)
+);
 CREATE TABLE IF NOT EXISTS leases (
   run_id text COLLATE "C" PRIMARY KEY REFERENCES runs(id) ON DELETE CASCADE,
   owner text NOT NULL,
@@ -131,7 +138,7 @@ export async function prepareSchema(client: pg.ClientBase, location: string): Pr
     if (version !== undefined && version > POSTGRES_SCHEMA_VERSION) throw tooNew(version, location);
     if (version !== POSTGRES_SCHEMA_VERSION) {
       await client.query(TABLES);
-      // Migrations from older versions go here, each guarded by `version < N`.
+      // Version 2 added `records`: made by TABLES above (every table is IF NOT EXISTS).
       await client.query(
         `INSERT INTO siturec_schema (singleton, version) VALUES (true, $1)
          ON CONFLICT (singleton) DO UPDATE SET version = excluded.version`,

@@ -274,6 +274,15 @@ export interface RunStore {
   /** One ended (finished or failed) episode by its key, as stored; undefined while it plays or when there is none. */
   storedEpisode(runId: string, env: string, taskId: string): Promise<StoredEpisode | undefined>;
 
+  /**
+   * Small documents beside the runs that are not episodes (a human-evaluation study, its
+   * participants' progress and answers), by kind and id. `putRecord` replaces the whole document.
+   */
+  putRecord(kind: string, id: string, value: unknown): Promise<void>;
+  getRecord(kind: string, id: string): Promise<unknown | undefined>;
+  /** Every document of a kind, by id (bytewise). */
+  listRecords(kind: string): Promise<{ id: string; value: unknown }[]>;
+
   close(): Promise<void>;
 }
 

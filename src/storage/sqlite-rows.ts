@@ -71,6 +71,13 @@ CREATE TABLE IF NOT EXISTS spent (
   cache_saving_usd REAL NOT NULL DEFAULT 0,
   PRIMARY KEY (run_id, role, model)
 );
+CREATE TABLE IF NOT EXISTS records (
+  kind TEXT NOT NULL,
+  id TEXT NOT NULL,
+  body TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  PRIMARY KEY (kind, id)
+);
 CREATE TABLE IF NOT EXISTS leases (
   run_id TEXT PRIMARY KEY REFERENCES runs(id) ON DELETE CASCADE,
   owner TEXT NOT NULL,

@@ -24,6 +24,7 @@ import {
   type StoredOutcome,
   type StoredTurn,
 } from "./run-store.js";
+import { SqliteRecords } from "./sqlite-records.js";
 import { type EpisodeDbRow, episodeRow, lost, runRow, SCHEMA, summedUsage } from "./sqlite-rows.js";
 import { StorageError, storageError } from "./storage-error.js";
 
@@ -35,6 +36,7 @@ import { StorageError, storageError } from "./storage-error.js";
 export class SqliteRunStore implements RunStore {
   readonly db: Database.Database;
   readonly images: ImageStore;
+  private readonly records: SqliteRecords;
   readonly location: string;
   private readonly file: string;
 
@@ -105,6 +107,7 @@ export class SqliteRunStore implements RunStore {
       }
     });
     this.images = new ImageStore(join(dir, "images"));
+    this.records = new SqliteRecords(this.db);
   }
 
   /** Runs a database call, turning a storage fault into a clear StorageError. */
@@ -454,6 +457,18 @@ export class SqliteRunStore implements RunStore {
           .get(runId, env, taskId) as EpisodeDbRow | undefined,
     );
     return row ? this.episodeOf(row) : undefined;
+  }
+
+  async putRecord(kind: string, id: string, value: unknown): Promise<void> {
+    this.guard(() => this.records.put(kind, id, value));
+  }
+
+  async getRecord(kind: string, id: string): Promise<unknown | undefined> {
+    return this.guard(() => this.records.get(kind, id));
+  }
+
+  async listRecords(kind: string): Promise<{ id: string; value: unknown }[]> {
+    return this.guard(() => this.records.list(kind));
   }
 
   /** An ended episode's row with its turns, as stored. */

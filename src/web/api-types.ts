@@ -184,3 +184,19 @@ export function filterQuery(f: LeaderboardFilters): string {
 export interface ApiError {
   error: string;
 }
+
+/** A study as the organiser sees it: its definition, each participant's invite path and progress. */
+export interface StudySummary {
+  id: string;
+  env: string;
+  assistants: string[];
+  tasks: string[];
+  participants: {
+    code: string;
+    invite: string;
+    tasks: string[];
+    done: number;
+    total: number;
+    stage: string;
+  }[];
+}

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { dirname, join, resolve } from "node:path";
@@ -9,12 +10,15 @@ import { listenError } from "../core/listen-error.js";
 import type { EnvId } from "../core/manifest.js";
 import { hasEnv } from "../envs/registry.js";
 import { minimapSvg } from "../render/minimap.js";
+import { labelFont, sceneDataJson } from "../render/scene-data.js";
 import { openRunStore } from "../storage/open-run-store.js";
 import { isPostgresUrl } from "../storage/postgres-run-store.js";
 import type { RunStore } from "../storage/run-store.js";
+import { StudyRuntime, type StudyRuntimeOptions } from "../study/study-runtime.js";
 import { LeaderboardQuery, Leaderboards } from "./leaderboard.js";
 import { episodeView, runDetail, runSummaries } from "./read-runs.js";
 import { staticFiles } from "./static-files.js";
+import { addStudyRoutes, invitePath, isAdmin } from "./study-routes.js";
 
 /** Path parameters as the API accepts them (anything else is a 400). */
 const RunId = z.string().regex(/^[\w.:@+-]{1,200}$/, "a run id");
@@ -34,6 +38,12 @@ export interface WebOptions {
   dir: string;
   /** The built app (default: `defaultAppDir()`). */
   appDir?: string;
+  /** The organiser's token for the study endpoints (default: 32 random bytes, printed at start). */
+  adminToken?: string;
+  /** Every viewer endpoint needs the admin token too (a server other machines reach: participants must not see the runs). */
+  viewerNeedsAdmin?: boolean;
+  /** What plays participants' episodes (tests give their own render pool or model client). */
+  study?: Omit<StudyRuntimeOptions, "store">;
 }
 
 /** Sends security headers with every answer: no framing, no sniffing, scripts and styles of this origin only. */
@@ -48,8 +58,21 @@ const SECURITY_HEADERS: Record<string, string> = {
  * The web app: the JSON API over the run store and the built viewer. The store is opened read-only
  * when it exists (a store made after the server started is found on the next request).
  */
-export function createWebApp(opts: WebOptions): { app: Hono; close: () => Promise<void> } {
+export function createWebApp(opts: WebOptions): {
+  app: Hono;
+  close: () => Promise<void>;
+  adminToken: string;
+  /** Every study's invite paths (none, and no store made, when the store does not exist yet). */
+  invites: () => Promise<{ study: string; code: string; path: string }[]>;
+} {
   const appDir = opts.appDir ?? defaultAppDir();
+  const adminToken = opts.adminToken ?? randomBytes(32).toString("base64url");
+  // Participants' episodes are written: the study runtime has a store of its own, opened for writing.
+  let runtime: StudyRuntime | undefined;
+  const studies = () => {
+    runtime ??= new StudyRuntime({ ...opts.study, store: openRunStore(opts.dir) });
+    return runtime;
+  };
   let store: RunStore | undefined;
   const getStore = (): RunStore | undefined => {
     // A store on a server (postgres://) is opened at once; a folder once its database exists.
@@ -64,6 +87,31 @@ export function createWebApp(opts: WebOptions): { app: Hono; close: () => Promis
     for (const [k, v] of Object.entries(SECURITY_HEADERS)) c.res.headers.set(k, v);
   });
   app.onError((err, c) => c.json({ error: err instanceof Error ? err.message : String(err) }, 500));
+
+  addStudyRoutes(app, { runtime: studies, adminToken });
+  app.get("/api/scene/font.woff2", (c) =>
+    c.body(new Uint8Array(labelFont()), 200, {
+      "Content-Type": "font/woff2",
+      "Cache-Control": "public, max-age=86400",
+    }),
+  );
+  app.get("/api/scene/:env", (c) => {
+    const env = c.req.param("env").replace(/\.json$/, "");
+    if (!hasEnv(env)) return c.json({ error: `no store '${env}'` }, 404);
+    return c.body(sceneDataJson(env as EnvId), 200, {
+      "Content-Type": "application/json",
+      "Cache-Control": "public, max-age=3600",
+    });
+  });
+  if (opts.viewerNeedsAdmin)
+    for (const path of ["/api/runs", "/api/runs/*", "/api/leaderboard", "/api/leaderboard/*"])
+      app.use(path, async (c, next) => {
+        if (isAdmin(c, adminToken)) return next();
+        return c.json(
+          { error: "the viewer on this server needs the admin link 'siturec serve' printed" },
+          401,
+        );
+      });
 
   const param = <T>(schema: z.ZodType<T>, value: string | undefined): T | undefined => {
     const r = schema.safeParse(value);
@@ -146,9 +194,21 @@ export function createWebApp(opts: WebOptions): { app: Hono; close: () => Promis
   app.get("*", staticFiles(appDir));
   app.notFound((c) => c.text("not found", 404));
 
+  const invites = async () => {
+    if (!getStore()) return [];
+    const all = await studies().studies.list();
+    return all.flatMap((s) =>
+      s.participants.map((p) => ({ study: s.id, code: p.code, path: invitePath(p.token) })),
+    );
+  };
   return {
     app,
+    adminToken,
+    invites,
     close: async () => {
+      await runtime?.close();
+      await runtime?.studies.runs.close();
+      runtime = undefined;
       await store?.close();
       store = undefined;
     },
@@ -163,12 +223,16 @@ export interface ServeOptions extends WebOptions {
 export interface RunningServer {
   url: string;
   port: number;
+  /** The organiser's token (study endpoints; every viewer endpoint too with `viewerNeedsAdmin`). */
+  adminToken: string;
+  /** The open studies' invite links (full URLs), for the server's start message. */
+  invites: () => Promise<{ study: string; code: string; url: string }[]>;
   close: () => Promise<void>;
 }
 
 /** Starts the server (127.0.0.1 unless told otherwise; port 0 picks a free one). */
 export async function startWebServer(opts: ServeOptions): Promise<RunningServer> {
-  const { app, close } = createWebApp(opts);
+  const { app, close, adminToken, invites } = createWebApp(opts);
   const host = opts.host ?? "127.0.0.1";
   const server = await new Promise<ReturnType<typeof serve>>((ok, fail) => {
     const s = serve({ fetch: app.fetch, port: opts.port ?? 7575, hostname: host }, () => ok(s));
@@ -179,6 +243,11 @@ export async function startWebServer(opts: ServeOptions): Promise<RunningServer>
   return {
     url: `http://${shown === "0.0.0.0" ? "127.0.0.1" : shown}:${port}`,
     port,
+    adminToken,
+    invites: async () => {
+      const base = `http://${shown === "0.0.0.0" ? "127.0.0.1" : shown}:${port}`;
+      return (await invites()).map((i) => ({ ...i, url: `${base}${i.path}` }));
+    },
     close: async () => {
       const closed = new Promise<void>((ok) => server.close(() => ok()));
       // Browsers keep connections open: end them rather than wait for them to idle out.

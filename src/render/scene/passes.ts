@@ -172,18 +172,35 @@ export class ObservationPasses {
     }
   }
 
-  private draw(colour: boolean): void {
+  /** Draws the colour or id pass into its target (null: the canvas, for a live view). */
+  private draw(
+    colour: boolean,
+    target: WebGLRenderTarget | null = colour ? this.colourTarget : this.idTarget,
+  ): void {
     const { items, scene } = this.built;
     items.forEach((item, i) => {
       item.mesh.visible =
         item.only !== (colour ? "ids" : "colour") && (item.mesh !== this.held || this.heldProduct !== null);
       item.mesh.material = colour ? this.lit[i]! : this.ids[i]!;
     });
-    const target = colour ? this.colourTarget : this.idTarget;
     this.renderer.setRenderTarget(target);
     this.renderer.setClearColor(colour ? this.background : new Color(0, 0, 0), colour ? 1 : 0);
     this.renderer.clear();
     this.renderer.render(scene, this.camera);
+  }
+
+  /** The canvas the renderer draws on: a live view puts it in its page. */
+  get canvas(): HTMLCanvasElement {
+    return this.renderer.domElement;
+  }
+
+  /**
+   * Draws the colour image of a pose onto the canvas, nothing read back: the participant's live view
+   * in the web app, the same scene and camera as the observation's colour pass.
+   */
+  present(pose: CameraPose): void {
+    this.setPose(pose);
+    this.draw(true, null);
   }
 
   /** Renders colour, segmentation and depth for a pose into `pixels`. */

@@ -407,6 +407,7 @@ export function describeRunStoreContract(name: string, contract: RunStoreContrac
         ["startEpisode", () => ro.startEpisode(headerOf("r1", "supermarket", "sm-02.1"), 1, "B#1")],
         ["recordSpend", () => ro.recordSpend("r1", { ...newSpend })],
         ["setJudge", () => ro.setJudge("r1", "supermarket", "sm-01.1", { score: 1 })],
+        ["putRecord", () => ro.putRecord("study", "s1", { a: 1 })],
       ];
       for (const [what, write] of writes) await expect(write(), what).rejects.toThrow(/read-only/);
       expect((await store.getRun("r1"))?.status).toBe("interrupted");
@@ -417,6 +418,25 @@ export function describeRunStoreContract(name: string, contract: RunStoreContrac
           return missing.listRuns();
         })(),
       ).rejects.toThrow(/no run store/);
+    });
+
+    it("keeps records by kind and id: replaced whole, read back as written, listed by id, seen by other handles", async () => {
+      const { store, reopen } = await subject();
+      expect(await store.getRecord("study", "s1")).toBeUndefined();
+      expect(await store.listRecords("study")).toEqual([]);
+      await store.putRecord("study", "s2", { zeta: 2, alpha: ["x", null] });
+      await store.putRecord("study", "s1", { old: true });
+      await store.putRecord("study", "s1", { zeta: 1, alpha: { b: "<img onerror=x>" } });
+      await store.putRecord("participant", "s1/P01", { step: 3 });
+      expect(JSON.stringify(await store.getRecord("study", "s1"))).toBe(
+        '{"zeta":1,"alpha":{"b":"<img onerror=x>"}}',
+      );
+      const ro = reopen({ readonly: true });
+      expect(await ro.listRecords("study")).toEqual([
+        { id: "s1", value: { zeta: 1, alpha: { b: "<img onerror=x>" } } },
+        { id: "s2", value: { zeta: 2, alpha: ["x", null] } },
+      ]);
+      expect(await ro.listRecords("participant")).toEqual([{ id: "s1/P01", value: { step: 3 } }]);
     });
 
     it("two handles on one store: one of two owners racing for a run gets it, one of two attempts finishes an episode", async () => {

@@ -8,6 +8,25 @@ export async function getJson<T>(url: string): Promise<T> {
   return body as T;
 }
 
+/** POSTs JSON to the server; a non-2xx answer is an Error with the server's message. */
+export async function postJson<T>(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { Accept: "application/json", "Content-Type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json().catch(() => ({}))) as { error?: string };
+  if (!res.ok) throw new Error(json.error ?? `${res.status} ${res.statusText}`);
+  return json as T;
+}
+
+/** An error's message, for the page. */
+export const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
 export interface Loaded<T> {
   data: T | undefined;
   error: string | undefined;

@@ -3,9 +3,11 @@ import { useEffect, useState } from "preact/hooks";
 import { EpisodePage } from "./episode-page.js";
 import { links } from "./format.js";
 import { LeaderboardPage } from "./leaderboard-page.js";
+import { ParticipantPage } from "./participant/participant-page.js";
 import { route } from "./route.js";
 import { RunPage } from "./run-page.js";
 import { RunsPage } from "./runs-page.js";
+import { AdminLogin, StudiesPage } from "./studies-page.js";
 import "./style.css";
 
 function App() {
@@ -16,6 +18,20 @@ function App() {
     return () => removeEventListener("hashchange", on);
   }, []);
   const r = route(hash);
+  // A participant sees their study only: no viewer navigation (the runs would unblind the assistants).
+  if (r.page === "participant")
+    return (
+      <>
+        <header class="top">
+          <span class="brand">
+            siturec <span>shopping study</span>
+          </span>
+        </header>
+        <main>
+          <ParticipantPage token={r.token} />
+        </main>
+      </>
+    );
   return (
     <>
       <header class="top">
@@ -26,7 +42,7 @@ function App() {
           <a href={links.runs()} class={r.page === "runs" ? "here" : ""}>
             Runs
           </a>
-          {r.page !== "runs" && r.page !== "leaderboard" && (
+          {(r.page === "run" || r.page === "episode") && (
             <>
               <span>›</span>
               <a href={links.run(r.run)}>{r.run}</a>
@@ -45,6 +61,9 @@ function App() {
           <a href={links.leaderboard()} class={r.page === "leaderboard" ? "here" : ""}>
             Leaderboard
           </a>
+          <a href="#/studies" class={r.page === "studies" ? "here" : ""}>
+            Studies
+          </a>
         </nav>
       </header>
       <main>
@@ -52,6 +71,8 @@ function App() {
         {r.page === "leaderboard" && <LeaderboardPage filters={r.filters} />}
         {r.page === "run" && <RunPage run={r.run} />}
         {r.page === "episode" && <EpisodePage run={r.run} env={r.env} task={r.task} turn={r.turn} />}
+        {r.page === "admin" && <AdminLogin token={r.token} />}
+        {r.page === "studies" && <StudiesPage />}
       </main>
     </>
   );

@@ -2,12 +2,15 @@ import type { LeaderboardFilters } from "../api-types.js";
 
 export { filterQuery } from "../api-types.js";
 
-/** The page a location hash names: `#/`, `#/leaderboard`, `#/runs/RUN`, `#/runs/RUN/ENV/TASK[/turn/N]`; the lists take `?store=&subset=&condition=`. */
+/** The page a location hash names: `#/`, `#/leaderboard`, `#/runs/RUN`, `#/runs/RUN/ENV/TASK[/turn/N]`, a participant's `#/p/TOKEN`, the organiser's `#/admin/TOKEN` and `#/studies`; the lists take `?store=&subset=&condition=`. */
 export type Route =
   | { page: "runs"; filters: LeaderboardFilters }
   | { page: "leaderboard"; filters: LeaderboardFilters }
   | { page: "run"; run: string }
-  | { page: "episode"; run: string; env: string; task: string; turn: number };
+  | { page: "episode"; run: string; env: string; task: string; turn: number }
+  | { page: "participant"; token: string }
+  | { page: "admin"; token: string }
+  | { page: "studies" };
 
 /** The filters a query string sets (values that are not valid filters are left out). */
 export function parseFilters(query: string): LeaderboardFilters {
@@ -34,6 +37,9 @@ export function route(hash: string): Route {
         return p;
       }
     });
+  if (parts[0] === "p" && parts[1]) return { page: "participant", token: parts[1] };
+  if (parts[0] === "admin" && parts[1]) return { page: "admin", token: parts[1] };
+  if (parts[0] === "studies") return { page: "studies" };
   if (parts[0] === "leaderboard") return { page: "leaderboard", filters: parseFilters(query) };
   if (parts[0] !== "runs" || !parts[1]) return { page: "runs", filters: parseFilters(query) };
   if (!parts[2] || !parts[3]) return { page: "run", run: parts[1] };

@@ -1,0 +1,79 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { openRunStore } from "../storage/open-run-store.js";
+import { ratings, seedStudy } from "../study/agreement/testing/study-fixture.js";
+import { StudyStore } from "../study/study-store.js";
+import { Trajectory } from "../trajectory/trajectory.js";
+import { runCli } from "./testing/run-cli.js";
+
+let dir: string;
+const profile = {
+  ageGroup: "25-34",
+  gender: "prefer-not-to-say",
+  household: "lives-alone",
+  occupation: "nurse",
+  shoppingFrequency: "weekly",
+  aiFamiliarity: 3,
+  preferences: "",
+} as const;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "siturec-study-export-"));
+  const store = openRunStore(dir);
+  try {
+    // P02 rated everything; P01 left the reference assistant's questionnaires unanswered.
+    const study = await seedStudy(store, "pilot", ["reference", "openai:gpt-4o"], (assistant, code) => ({
+      success: true,
+      ...(code === "P02" || assistant !== "reference"
+        ? { answers: { ratings: ratings(code === "P02" ? 5 : 2), comment: `from ${code}` } }
+        : {}),
+    }));
+    const studies = new StudyStore(store);
+    const p02 = await studies.record(study, study.participants[1]!);
+    await studies.saveRecord({ ...p02, profile });
+  } finally {
+    await store.close();
+  }
+}, 60_000);
+
+describe("siturec study export", () => {
+  it("writes one line per finished, rated interaction: the stored trajectory, the coded participant, the answers", async () => {
+    const r = await runCli("study", "export", "pilot", "--dir", dir);
+    expect(r.code, r.err).toBe(0);
+    const lines = r.out
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    // 2 participants × 2 tasks × 2 assistants, less P01's two unanswered ones.
+    expect(lines).toHaveLength(6);
+    const line = lines.find((l) => (l.participant as { code: string }).code === "P02") as {
+      participant: Record<string, unknown>;
+      questionnaire: { ratings: Record<string, number>; comment: string };
+    };
+    expect(line.participant).toEqual({
+      study: "pilot",
+      code: "P02",
+      profile,
+      letter: expect.stringMatching(/^[AB]$/),
+    });
+    expect(line.questionnaire).toEqual({ ratings: ratings(5), comment: "from P02" });
+    expect((lines[0]!.participant as { profile: unknown }).profile).toBeNull();
+    // Without the two fields, each line is the trajectory `siturec export` writes.
+    const { participant: _, questionnaire: __, ...trajectory } = line;
+    expect(Trajectory.safeParse(trajectory).success).toBe(true);
+    expect((trajectory as unknown as Trajectory).header.runId).toMatch(/^study-pilot-P02-a[12]$/);
+  });
+
+  it("--out writes the lines to a file; an unknown study is named", async () => {
+    const file = join(dir, "pilot.jsonl");
+    const r = await runCli("study", "export", "pilot", "--dir", dir, "--out", file);
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toContain(`wrote 6 interactions of study pilot to ${file}`);
+    expect(readFileSync(file, "utf8").trim().split("\n")).toHaveLength(6);
+    const unknown = await runCli("study", "export", "nope", "--dir", dir);
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toContain("no study 'nope'");
+  });
+});

@@ -1,0 +1,224 @@
+import type { Command } from "commander";
+import type { Condition } from "../core/dialogue.js";
+import { SiturecError } from "../core/errors.js";
+import type { EnvId } from "../core/manifest.js";
+import { envIds } from "../envs/registry.js";
+import { openRunStore } from "../storage/open-run-store.js";
+import { createStudy } from "../study/create-study.js";
+import { type Study, StudyId } from "../study/study-spec.js";
+import { StudyStore } from "../study/study-store.js";
+import { invitePath } from "../web/study-routes.js";
+import { DIR_HELP, defaultStore } from "./default-store.js";
+import type { CliIo } from "./io.js";
+import { requireStudy } from "./study-lookup.js";
+import { formatTable } from "./table.js";
+import { parseInteger } from "./tasks-command.js";
+
+const list = (v: string) =>
+  v
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** `--participants 5` makes P01…P05; `--participants ana,ben` names them. */
+function participantCodes(v: string | undefined): string[] | undefined {
+  if (v === undefined) return undefined;
+  if (/^\d+$/.test(v)) {
+    const n = Number(v);
+    if (n < 1 || n > 200) throw new SiturecError("--participants: 1 to 200", { exitCode: 2 });
+    return Array.from({ length: n }, (_, i) => `P${String(i + 1).padStart(2, "0")}`);
+  }
+  return list(v);
+}
+
+/** The invite links of a study's participants on a server at `base`. */
+function inviteRows(study: Study, base: string): string[][] {
+  return study.participants.map((p) => [p.code, p.tasks.join(", "), `${base}${invitePath(p.token)}`]);
+}
+
+function registerCreate(study: Command, io: CliIo): void {
+  study
+    .command("create")
+    .description(
+      "make a study: sampled tasks, assistants under letters, coded participants with invite tokens",
+    )
+    .argument("<id>", "a name for the study (lower-case letters, digits, '-')")
+    .requiredOption("--assistants <ids>", "comma-separated: reference or model ids (openai:gpt-4o, …)")
+    .option("--env <store>", "the store", "supermarket")
+    .option("--tasks <ids>", "task ids (default: sample the bank with --seed)")
+    .option("--sample <n>", "tasks to sample from the bank", parseInteger, 5)
+    .option("--seed <n>", "seeds the sample and each participant's letters and order", parseInteger, 42)
+    .option(
+      "--participants <n|codes>",
+      "how many (P01…) or comma-separated coded ids (default: one per task)",
+    )
+    .option(
+      "--per-participant <n>",
+      "tasks each participant plays (adjacent pairs, cyclically)",
+      parseInteger,
+      2,
+    )
+    .option("--condition <c>", "the assistant's context condition", "full")
+    .option("--max-turns <n>", "turn limit per interaction", parseInteger, 20)
+    .option("--moderator <id>", "the moderator (rule or a model id)", "rule")
+    .option("--dir <dir>", DIR_HELP, defaultStore())
+    .option("--json", "print the study as JSON (with its invite tokens)")
+    .action(
+      async (
+        id: string,
+        o: {
+          assistants: string;
+          env: string;
+          tasks?: string;
+          sample: number;
+          seed: number;
+          participants?: string;
+          perParticipant: number;
+          condition: string;
+          maxTurns: number;
+          moderator: string;
+          dir: string;
+          json?: boolean;
+        },
+      ) => {
+        const name = StudyId.safeParse(id);
+        if (!name.success)
+          throw new SiturecError(`study id '${id}': ${name.error.issues[0]!.message}`, { exitCode: 2 });
+        if (!envIds().includes(o.env))
+          throw new SiturecError(`--env ${o.env}: the stores are ${envIds().join(", ")}`, { exitCode: 2 });
+        if (!["full", "no-evv", "no-evv-caption"].includes(o.condition))
+          throw new SiturecError(`--condition ${o.condition}: full, no-evv or no-evv-caption`, {
+            exitCode: 2,
+          });
+        let made: Study;
+        try {
+          const codes = participantCodes(o.participants);
+          made = createStudy({
+            id,
+            env: o.env as EnvId,
+            ...(o.tasks ? { tasks: list(o.tasks) } : { sample: o.sample }),
+            seed: o.seed,
+            assistants: list(o.assistants),
+            ...(codes ? { participants: codes } : {}),
+            perParticipant: o.perParticipant,
+            condition: o.condition as Condition,
+            maxTurns: o.maxTurns,
+            moderator: o.moderator,
+          });
+        } catch (err) {
+          if (err instanceof SiturecError) throw err;
+          throw new SiturecError(err instanceof Error ? err.message : String(err), { exitCode: 2 });
+        }
+        const store = openRunStore(o.dir);
+        try {
+          await new StudyStore(store).create(made);
+        } catch (err) {
+          throw new SiturecError(err instanceof Error ? err.message : String(err), { exitCode: 2 });
+        } finally {
+          await store.close();
+        }
+        if (o.json) {
+          io.out(`${JSON.stringify(made, null, 2)}\n`);
+          return;
+        }
+        io.out(
+          `study ${made.id}: ${made.tasks.length} ${made.env} tasks (${made.tasks.join(", ")}), ${made.assistants.length} assistants, ${made.participants.length} participants\n`,
+        );
+        io.out(
+          `${formatTable(["participant", "tasks", "invite (on siturec serve's default address)"], inviteRows(made, "http://127.0.0.1:7575"))}\n`,
+        );
+        io.out(
+          `serve it with: siturec serve --dir ${o.dir}  (it prints the organiser link and every invite)\n`,
+        );
+      },
+    );
+}
+
+function registerShow(study: Command, io: CliIo): void {
+  study
+    .command("show")
+    .description("a study's participants: tasks, progress and invite links")
+    .argument("<id>", "study id")
+    .option("--dir <dir>", DIR_HELP, defaultStore())
+    .option("--base <url>", "the server's address the links start with", "http://127.0.0.1:7575")
+    .option("--json", "print JSON")
+    .action(async (id: string, o: { dir: string; base: string; json?: boolean }) => {
+      const store = openRunStore(o.dir, { readonly: true });
+      try {
+        const found = await requireStudy(store, id);
+        const records = await new StudyStore(store).records(found);
+        const base = o.base.replace(/\/$/, "");
+        const rows = found.participants.map((p, i) => {
+          const r = records[i]!;
+          const done = r.interactions.filter((x) => x.status === "done").length;
+          return {
+            code: p.code,
+            tasks: p.tasks,
+            done,
+            total: r.interactions.length,
+            invite: `${base}${invitePath(p.token)}`,
+          };
+        });
+        if (o.json) {
+          io.out(`${JSON.stringify({ ...found, progress: rows }, null, 2)}\n`);
+          return;
+        }
+        io.out(
+          `study ${found.id} (${found.env}, ${found.condition}): assistants ${found.assistants.map((a, k) => `${k + 1}. ${a}`).join(", ")}\n`,
+        );
+        io.out(
+          `${formatTable(
+            ["participant", "tasks", "done", "invite"],
+            rows.map((r) => [r.code, r.tasks.join(", "), `${r.done}/${r.total}`, r.invite]),
+          )}\n`,
+        );
+      } finally {
+        await store.close();
+      }
+    });
+}
+
+function registerList(study: Command, io: CliIo): void {
+  study
+    .command("list")
+    .description("the studies in a run store, with progress")
+    .option("--dir <dir>", DIR_HELP, defaultStore())
+    .option("--json", "print JSON")
+    .action(async (o: { dir: string; json?: boolean }) => {
+      const store = openRunStore(o.dir, { readonly: true });
+      try {
+        const studies = new StudyStore(store);
+        const rows = [];
+        for (const s of await studies.list()) {
+          const records = await studies.records(s);
+          const all = records.flatMap((r) => r.interactions);
+          rows.push({
+            id: s.id,
+            env: s.env,
+            assistants: s.assistants.length,
+            participants: s.participants.length,
+            done: all.filter((x) => x.status === "done").length,
+            total: all.length,
+          });
+        }
+        if (o.json) io.out(`${JSON.stringify(rows, null, 2)}\n`);
+        else if (!rows.length) io.out(`no studies in ${o.dir} (siturec study create makes one)\n`);
+        else
+          io.out(
+            `${formatTable(
+              ["study", "store", "assistants", "participants", "interactions done"],
+              rows.map((r) => [r.id, r.env, r.assistants, r.participants, `${r.done}/${r.total}`]),
+            )}\n`,
+          );
+      } finally {
+        await store.close();
+      }
+    });
+}
+
+/** `study create`, `study show`, `study list`: the organiser's side of a study. */
+export function registerStudyOrganiser(study: Command, io: CliIo): void {
+  registerCreate(study, io);
+  registerList(study, io);
+  registerShow(study, io);
+}

@@ -1,0 +1,147 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { StoreKnowledge } from "../agents/knowledge/store-knowledge.js";
+import { builtinPrompts } from "../agents/prompts/prompt-set.js";
+import { runCli } from "../cli/testing/run-cli.js";
+import { hashOf } from "../core/hash.js";
+import { LlmClient } from "../llm/client.js";
+import { RenderService } from "../render/render-service.js";
+import { runBenchmark } from "../runner/run-benchmark.js";
+import { parseRunConfig } from "../runner/run-config.js";
+import { openRunStore } from "../storage/open-run-store.js";
+import type { Trajectory } from "../trajectory/trajectory.js";
+import { startWebServer } from "../web/server.js";
+import { createStudy } from "./create-study.js";
+import { httpParticipant } from "./participant-client.js";
+import { ruleRater } from "./raters.js";
+import { simulateParticipant } from "./simulated-participant.js";
+import type { ParticipantRecord } from "./study-spec.js";
+import { StudyStore } from "./study-store.js";
+import { RuleOracle } from "./testing/rule-oracle.js";
+
+const TASKS = ["sm-02.1", "sm-03.2"];
+
+async function all(store: ReturnType<typeof openRunStore>, run: string): Promise<Trajectory[]> {
+  const out: Trajectory[] = [];
+  for await (const t of store.trajectories(run)) out.push(t);
+  return out;
+}
+
+describe("a study played by a simulated participant through the participant API", () => {
+  let dir: string;
+  let render: RenderService;
+  let token: string;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), "siturec-simstudy-"));
+    const store = openRunStore(dir);
+    const study = createStudy({ id: "sim", assistants: ["reference"], tasks: TASKS, participants: ["P01"] });
+    token = study.participants[0]!.token;
+    await new StudyStore(store).create(study);
+    await store.close();
+    render = await RenderService.start({ width: 640, height: 480, poolSize: 1 });
+  }, 120_000);
+
+  afterAll(async () => {
+    await render?.close();
+  });
+
+  it("continues after the server stopped mid-interaction, and stores what an in-process run stores", async () => {
+    const opts = {
+      shopper: "rule",
+      knowledge: await StoreKnowledge.load("supermarket"),
+      client: new LlmClient({ noCache: true }),
+      prompts: builtinPrompts(),
+      rate: ruleRater,
+    };
+    // Two turns into the first interaction, the server stops.
+    let server = await startWebServer({ dir, port: 0, study: { render } });
+    let api = httpParticipant(`${server.url}/#/p/${token}`);
+    let s = await api.state();
+    s = await api.profile({
+      ageGroup: "35-44",
+      gender: "female",
+      household: "couple",
+      occupation: "pharmacist",
+      shoppingFrequency: "weekly",
+      aiFamiliarity: 2,
+      preferences: "",
+    });
+    s = await api.start(s.interaction!.index);
+    const oracle = new RuleOracle();
+    for (let n = 0; n < 2 && s.stage === "playing"; n++)
+      s = await api.act(s.turn!.turn, await oracle.next(s));
+    expect(s.stage).toBe("playing");
+    await server.close();
+
+    // A new server: the interaction starts again from its beginning, and the study plays to the end.
+    server = await startWebServer({ dir, port: 0, study: { render } });
+    api = httpParticipant(`${server.url}/#/p/${token}`);
+    expect((await api.state()).stage).toBe("goal");
+    const final = await simulateParticipant(api, opts);
+    await server.close();
+    expect(final.stage).toBe("finished");
+    expect(final.progress).toEqual({ index: 2, total: 2, done: 2 });
+
+    // The same episodes as `siturec run` with the rule shopper: the API carried the whole context.
+    const sim = dir;
+    const run = await runBenchmark(
+      parseRunConfig(
+        {
+          env: "supermarket",
+          tasks: TASKS.join(","),
+          storeDir: sim,
+          agents: { assistant: "reference", shopper: "rule" },
+        },
+        "test",
+      ),
+      { render, preflight: false, runId: "rule-sim" },
+    );
+    expect(run.status).toBe("complete");
+    const store = openRunStore(dir, { readonly: true });
+    const reference = store;
+    try {
+      const human = await all(store, "study-sim-P01-a1");
+      const simulated = await all(reference, "rule-sim");
+      expect(human.map((t) => t.header.task.id)).toEqual(simulated.map((t) => t.header.task.id));
+      for (const [k, t] of human.entries()) {
+        expect(t.header.agents.user).toBe("human-P01");
+        expect(hashOf(t.turns)).toBe(hashOf(simulated[k]!.turns));
+        expect(t.outcome).toEqual(simulated[k]!.outcome);
+      }
+      const [record] = (await store.listRecords("study-participant")).map(
+        (r) => r.value as ParticipantRecord,
+      );
+      expect(record!.profile?.occupation).toBe("pharmacist");
+      expect(record!.interactions.map((i) => i.status)).toEqual(["done", "done"]);
+      expect(
+        record!.interactions.every((i) => i.answers && Object.keys(i.answers.ratings).length === 7),
+      ).toBe(true);
+    } finally {
+      await store.close();
+    }
+
+    // The export and the agreement read it like any study.
+    const exported = await runCli("study", "export", "sim", "--dir", dir);
+    expect(exported.code, exported.err).toBe(0);
+    const lines = exported.out
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { participant: { code: string } });
+    expect(lines.map((l) => l.participant.code)).toEqual(["P01", "P01"]);
+    const agreement = await runCli("human-agreement", "sim", "--sim", "rule-sim", "--dir", dir, "--json");
+    expect(agreement.code, agreement.err).toBe(0);
+    const table = JSON.parse(agreement.out) as {
+      table4: {
+        rows: { assistant: string; human: { trajectories: number }; sim: { trajectories: number } }[];
+      };
+      notes: string[];
+    };
+    expect(table.table4.rows).toMatchObject([
+      { assistant: "reference", human: { trajectories: 2 }, sim: { trajectories: 2 } },
+    ]);
+    expect(table.notes.join("\n")).toMatch(/only 1 assistant in common/);
+  }, 600_000);
+});

@@ -1,0 +1,121 @@
+import { z } from "zod";
+import { JUDGE_DIMENSIONS, ShopperOutput } from "../agents/types.js";
+import { ConditionId } from "../core/dialogue.js";
+import { AgeGroup, Gender, Household } from "../core/profile-vocabulary.js";
+
+export const StudyId = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]{0,31}$/, "a study id: lower-case letters, digits and '-', at most 32");
+export const ParticipantCode = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,16}$/, "a coded participant id: letters, digits, '_' or '-', at most 16");
+
+/** A participant as the organiser made them: a coded id, the invite token, the assigned tasks and blinded order. */
+export const StudyParticipant = z
+  .object({
+    code: ParticipantCode,
+    /** The invite token (in the invite link; 32 random bytes, base64url). */
+    token: z.string().min(32),
+    /** The assigned task ids, in the order they are played. */
+    tasks: z.array(z.string()).min(1),
+    /** The letter each assistant is shown under to this participant (by the assistant's index). */
+    letters: z.array(z.string().regex(/^[A-Z]$/)),
+    /** Per assigned task, the order the assistants are met in (their indices). */
+    order: z.array(z.array(z.number().int().nonnegative())),
+  })
+  .strict();
+export type StudyParticipant = z.infer<typeof StudyParticipant>;
+
+/** A human-evaluation study (paper §3.4, Appendix C.2): tasks, blinded assistants, coded participants. */
+export const Study = z
+  .object({
+    id: StudyId,
+    createdAt: z.string(),
+    env: z.string(),
+    condition: ConditionId,
+    maxTurns: z.number().int().positive(),
+    /** Seeds the task sample and every participant's order. */
+    seed: z.number().int(),
+    /** The sampled tasks (ids), in sample order. */
+    tasks: z.array(z.string()).min(1),
+    /** What plays the assistant: `reference` or model ids, as `siturec run --assistant` takes them. */
+    assistants: z.array(z.string().min(1)).min(1).max(26),
+    /** The moderator the episodes use (as in `siturec run`). */
+    moderator: z.string().default("rule"),
+    participants: z.array(StudyParticipant).min(1),
+  })
+  .strict();
+export type Study = z.infer<typeof Study>;
+
+/** What a participant tells about themselves before the tasks (kept with their record, coded). */
+export const ParticipantProfile = z
+  .object({
+    ageGroup: AgeGroup,
+    gender: z.union([Gender, z.literal("prefer-not-to-say")]),
+    household: Household,
+    occupation: z.string().trim().min(1).max(80),
+    /** How often they shop for groceries. */
+    shoppingFrequency: z.enum(["daily", "weekly", "monthly", "rarely"]),
+    /** How familiar they are with AI assistants (1 never used – 5 daily). */
+    aiFamiliarity: z.number().int().min(1).max(5),
+    /** Diet, allergies, brands they like or avoid: free text. */
+    preferences: z.string().trim().max(300).default(""),
+  })
+  .strict();
+export type ParticipantProfile = z.infer<typeof ParticipantProfile>;
+
+const Rating = z.number().int().min(1).max(5);
+/** The seven-dimension, five-point questionnaire after each interaction (the judge's dimensions). */
+export const QuestionnaireAnswers = z
+  .object({
+    ratings: z
+      .object(
+        Object.fromEntries(JUDGE_DIMENSIONS.map((d) => [d, Rating])) as Record<
+          (typeof JUDGE_DIMENSIONS)[number],
+          typeof Rating
+        >,
+      )
+      .strict(),
+    comment: z.string().trim().max(1000).default(""),
+  })
+  .strict();
+export type QuestionnaireAnswers = z.infer<typeof QuestionnaireAnswers>;
+
+export const InteractionStatus = z.enum(["pending", "playing", "questionnaire", "done"]);
+
+/** One (task, assistant) interaction of a participant, in the order they meet them. */
+export const Interaction = z
+  .object({
+    task: z.string(),
+    /** The assistant's index in the study (hidden from the participant). */
+    assistant: z.number().int().nonnegative(),
+    /** The letter the participant sees. */
+    letter: z.string(),
+    /** The run its episode is stored in. */
+    run: z.string(),
+    status: InteractionStatus,
+    outcome: z
+      .object({ reason: z.string(), success: z.boolean(), turns: z.number().int() })
+      .strict()
+      .optional(),
+    answers: QuestionnaireAnswers.optional(),
+    answeredAt: z.string().optional(),
+  })
+  .strict();
+export type Interaction = z.infer<typeof Interaction>;
+
+/** A participant's record: profile, progress through the interactions, and answers. */
+export const ParticipantRecord = z
+  .object({
+    study: StudyId,
+    code: ParticipantCode,
+    profile: ParticipantProfile.optional(),
+    interactions: z.array(Interaction),
+  })
+  .strict();
+export type ParticipantRecord = z.infer<typeof ParticipantRecord>;
+
+/** A participant's turn as the page sends it: the turn it answers, what they say and do. */
+export const ParticipantAct = z
+  .object({ turn: z.number().int().nonnegative(), output: ShopperOutput })
+  .strict();
