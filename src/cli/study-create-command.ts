@@ -20,13 +20,13 @@ const list = (v: string) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-/** `--participants 5` makes P01…P05; `--participants ana,ben` names them. */
+/** `--participants 5` makes P1…P5; `--participants ana,ben` names them. */
 function participantCodes(v: string | undefined): string[] | undefined {
   if (v === undefined) return undefined;
   if (/^\d+$/.test(v)) {
     const n = Number(v);
     if (n < 1 || n > 200) throw new SiturecError("--participants: 1 to 200", { exitCode: 2 });
-    return Array.from({ length: n }, (_, i) => `P${String(i + 1).padStart(2, "0")}`);
+    return Array.from({ length: n }, (_, i) => `P${i + 1}`);
   }
   return list(v);
 }
@@ -48,10 +48,7 @@ function registerCreate(study: Command, io: CliIo): void {
     .option("--tasks <ids>", "task ids (default: sample the bank with --seed)")
     .option("--sample <n>", "tasks to sample from the bank", parseInteger, 5)
     .option("--seed <n>", "seeds the sample and each participant's letters and order", parseInteger, 42)
-    .option(
-      "--participants <n|codes>",
-      "how many (P01…) or comma-separated coded ids (default: one per task)",
-    )
+    .option("--participants <n|codes>", "how many (P1…) or comma-separated coded ids (default: one per task)")
     .option(
       "--per-participant <n>",
       "tasks each participant plays (adjacent pairs, cyclically)",

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { cyclicAssignment, humanEvalAssignments } from "../tasks/subsets.js";
 import { loadTaskBank } from "../tasks/task-bank-file.js";
-import { createStudy, cyclicAssignment, interactionsOf, sampleTasks } from "./create-study.js";
+import { createStudy, interactionsOf, sampleTasks } from "./create-study.js";
 
 describe("a study as the paper builds it (Appendix C.2)", () => {
   it("samples five supermarket tasks with seed 42: the same five every time, all different, from the bank", () => {
@@ -37,7 +38,11 @@ describe("a study as the paper builds it (Appendix C.2)", () => {
     const study = createStudy({ id: "s", assistants });
     const again = createStudy({ id: "s", assistants });
     expect(study.tasks).toEqual(sampleTasks("supermarket", 5, 42));
-    expect(study.participants.map((p) => p.code)).toEqual(["P01", "P02", "P03", "P04", "P05"]);
+    expect(study.participants.map((p) => p.code)).toEqual(["P1", "P2", "P3", "P4", "P5"]);
+    // The same sample and pairs as `siturec tasks human-eval`.
+    expect(study.participants.map((p) => ({ participant: p.code, tasks: p.tasks }))).toEqual(
+      humanEvalAssignments(loadTaskBank("supermarket")),
+    );
     for (const [k, p] of study.participants.entries()) {
       expect([...p.letters].sort()).toEqual(["A", "B", "C", "D", "E"]);
       for (const order of p.order) expect([...order].sort()).toEqual([0, 1, 2, 3, 4]);

@@ -4,6 +4,7 @@ import type { Condition } from "../core/dialogue.js";
 import type { EnvId } from "../core/manifest.js";
 import { Rng } from "../core/random.js";
 import { roleId } from "../runner/run-config.js";
+import { cyclicAssignment, humanEvalSample } from "../tasks/subsets.js";
 import { loadTaskBank } from "../tasks/task-bank-file.js";
 import { type Interaction, type ParticipantRecord, Study, type StudyParticipant } from "./study-spec.js";
 
@@ -20,7 +21,7 @@ export interface StudyOptions {
   /** Seeds the sample and the orders (default 42, as in the paper). */
   seed?: number;
   assistants: string[];
-  /** Coded participant ids (default P01…P05: as many as tasks, so each task is played twice). */
+  /** Coded participant ids (default P1…P5, as `siturec tasks human-eval` names them: as many as tasks, so each task is played twice). */
   participants?: string[];
   /** Tasks per participant (default 2: adjacent pairs, assigned cyclically). */
   perParticipant?: number;
@@ -31,21 +32,9 @@ export interface StudyOptions {
   token?: (code: string) => string;
 }
 
-/** `n` task ids drawn without replacement from the store's bank with `seed`, in draw order (Appendix C.2). */
+/** The paper's sample (`siturec tasks human-eval` shows the same): `n` task ids drawn from the bank with `seed`. */
 export function sampleTasks(env: EnvId, n: number, seed: number): string[] {
-  const bank = loadTaskBank(env);
-  if (n > bank.tasks.length) throw new Error(`sample ${n}: the ${env} bank holds ${bank.tasks.length} tasks`);
-  return new Rng(seed)
-    .fork("study-tasks")
-    .shuffle(bank.tasks.map((t) => t.id))
-    .slice(0, n);
-}
-
-/** Participant i plays tasks i, i+1, … (cyclically): with as many participants as tasks, each task twice. */
-export function cyclicAssignment(tasks: string[], participants: number, per: number): string[][] {
-  return Array.from({ length: participants }, (_, i) =>
-    Array.from({ length: Math.min(per, tasks.length) }, (_, k) => tasks[(i + k) % tasks.length]!),
-  );
+  return humanEvalSample(loadTaskBank(env), seed, n);
 }
 
 /** A participant's blinded presentation: a letter per assistant, and the order per task, both shuffled per participant. */
@@ -70,8 +59,7 @@ export function createStudy(opts: StudyOptions): Study {
       `tasks: no task ${unknown.join(", ")} in the ${env} bank (siturec tasks list shows the ids)`,
     );
   for (const a of opts.assistants) builtinRoles().resolve("assistant", roleId(a));
-  const codes =
-    opts.participants ?? Array.from({ length: tasks.length }, (_, i) => `P${String(i + 1).padStart(2, "0")}`);
+  const codes = opts.participants ?? Array.from({ length: tasks.length }, (_, i) => `P${i + 1}`);
   if (new Set(codes).size !== codes.length) throw new Error("participants: the coded ids must differ");
   const pairs = cyclicAssignment(tasks, codes.length, opts.perParticipant ?? 2);
   const token = opts.token ?? (() => randomBytes(32).toString("base64url"));

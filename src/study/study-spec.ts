@@ -119,3 +119,4 @@ export type ParticipantRecord = z.infer<typeof ParticipantRecord>;
 export const ParticipantAct = z
   .object({ turn: z.number().int().nonnegative(), output: ShopperOutput })
   .strict();
+export type ParticipantAct = z.infer<typeof ParticipantAct>;

@@ -35,11 +35,28 @@ export interface HumanEvalAssignment {
 /** The store the paper's human evaluation took its tasks from (Appendix C.2). */
 export const HUMAN_EVAL_ENV = "supermarket";
 
+/** The human-evaluation sample (Appendix C.2): `count` task ids drawn from the bank with `seed`, in draw order. */
+export function humanEvalSample(bank: TaskBank, seed = SPLIT_SEED, count = 5): string[] {
+  if (count > bank.tasks.length)
+    throw new Error(`sample ${count}: the bank holds ${bank.tasks.length} tasks`);
+  return new Rng(seed).shuffle(bank.tasks.map((t) => t.id)).slice(0, count);
+}
+
+/** Participant i takes tasks i, i+1, … (cyclically): with as many participants as tasks and two each, each task twice. */
+export function cyclicAssignment(tasks: readonly string[], participants: number, per = 2): string[][] {
+  return Array.from({ length: participants }, (_, i) =>
+    Array.from({ length: Math.min(per, tasks.length) }, (_, k) => tasks[(i + k) % tasks.length]!),
+  );
+}
+
 /**
  * The human-evaluation sample (Appendix C.2): five tasks drawn from the supermarket bank with
  * seed 42; participant i takes tasks i and i+1 (cyclically), so each task goes to two participants.
  */
 export function humanEvalAssignments(bank: TaskBank, seed = SPLIT_SEED, count = 5): HumanEvalAssignment[] {
-  const sample = new Rng(seed).shuffle(bank.tasks.map((t) => t.id)).slice(0, count);
-  return sample.map((id, i) => ({ participant: `P${i + 1}`, tasks: [id, sample[(i + 1) % sample.length]!] }));
+  const sample = humanEvalSample(bank, seed, count);
+  return cyclicAssignment(sample, sample.length).map((tasks, i) => ({
+    participant: `P${i + 1}`,
+    tasks: tasks as [string, string],
+  }));
 }

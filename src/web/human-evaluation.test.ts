@@ -2,10 +2,9 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser, chromium } from "playwright-core";
 import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ShopperOutput } from "../agents/types.js";
 import { findChromium } from "../render/chromium.js";
 import { RenderService } from "../render/render-service.js";
 import { openRunStore } from "../storage/open-run-store.js";
@@ -15,38 +14,11 @@ import type { ParticipantRecord } from "../study/study-spec.js";
 import { StudyStore } from "../study/study-store.js";
 import { RuleOracle } from "../study/testing/rule-oracle.js";
 import { type RunningServer, startWebServer } from "./server.js";
+import { clickThrough } from "./testing/click-through.js";
 
 const XSS = `<img src=x onerror="document.title='pwned'">`;
 const tmp = (name: string) => mkdtempSync(join(tmpdir(), `siturec-study-${name}-`));
 const TOKEN = "t".repeat(43);
-
-/** Performs the decided output as a person would: types, picks the action, sets its fields, clicks a label, sends. */
-async function clickThrough(page: Page, out: ShopperOutput, state: ParticipantState): Promise<void> {
-  await page.fill(".say textarea", out.utterance);
-  const { name, arguments: args } = out.tool_call;
-  await page.click(`.tool[data-tool="${name}"]`);
-  for (const [k, v] of Object.entries(args ?? {})) {
-    if (k === "target") {
-      const label = page.locator(`.som-label[data-handle="${String(v)}"]:not([disabled])`);
-      if (await label.count()) await label.first().click();
-      else await page.selectOption('[data-param="target"]', String(v));
-    } else if (typeof v === "number") await page.fill(`[data-param="${k}"]`, String(v));
-    else await page.selectOption(`[data-param="${k}"]`, String(v));
-  }
-  const acted = page.waitForResponse((r) => r.url().endsWith("/act") && r.request().method() === "POST");
-  await page.click("button.send");
-  expect((await acted).status()).toBe(200);
-  const next = state.turn!.turn + 2;
-  await page.waitForFunction((n) => {
-    const doc = (
-      globalThis as unknown as { document: { querySelector(s: string): { textContent: string } | null } }
-    ).document;
-    return (
-      !!doc.querySelector(".questionnaire") ||
-      doc.querySelector(".turn-line")?.textContent?.includes(`Turn ${n} `)
-    );
-  }, next);
-}
 
 describe("human evaluation in the browser", () => {
   let dir: string;
@@ -124,6 +96,17 @@ describe("human evaluation in the browser", () => {
     ).toBe(409);
   });
 
+  it("the organiser's link signs the browser in and lists the studies with their invite links", async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 700 } });
+    await page.goto(`${server.url}/#/studies`);
+    await page.waitForSelector("text=open the organiser link");
+    await page.goto(`${server.url}/#/admin/${"a".repeat(40)}`);
+    await page.waitForSelector(".studies h2");
+    expect(await page.textContent(".studies")).toContain(`${server.url}/#/p/${TOKEN}`);
+    await page.screenshot({ path: join(shots, "human-eval-studies.png") });
+    await page.close();
+  });
+
   it("a participant plays a task against the reference assistant to a purchase by clicking, and rates it", async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     const errors: string[] = [];
@@ -150,7 +133,7 @@ describe("human evaluation in the browser", () => {
         await page.screenshot({ path: join(shots, "human-eval-turn.png") });
       }
       const t0 = performance.now();
-      await clickThrough(page, out, s);
+      expect(await clickThrough(page, out, s)).toBe(200);
       perTurn.push(performance.now() - t0);
       s = await state();
     }

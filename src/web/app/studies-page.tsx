@@ -1,6 +1,7 @@
 import { useEffect, useState } from "preact/hooks";
 import type { StudySummary } from "../api-types.js";
 import { getJson, message, postJson } from "./api.js";
+import "./studies.css";
 
 /** The organiser's link (`#/admin/TOKEN`): trades the token for a cookie, then shows the studies. */
 export function AdminLogin({ token }: { token: string }) {

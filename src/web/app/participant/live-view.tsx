@@ -40,9 +40,19 @@ export function LiveView({
           if (!live || !host.current) return;
           scene.canvas.classList.add("live-canvas");
           if (scene.canvas.parentElement !== host.current) host.current.prepend(scene.canvas);
+          const t0 = performance.now();
           scene.setState(turn.scene);
           scene.present(turn.shared.pose);
           setReady(true);
+          // What drawing a turn costs in this browser, until the frame after it is composited (read
+          // by the benchmark; GL draws asynchronously), and which turn is on screen.
+          const shown = host.current;
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() => {
+              performance.measure("siturec-live-draw", { start: t0 });
+              shown.dataset.drawn = String(turn.turn);
+            }),
+          );
         },
         (err: unknown) => live && setError(message(err)),
       );
