@@ -6,6 +6,7 @@ import { StoreKnowledge } from "../agents/knowledge/store-knowledge.js";
 import { builtinPrompts } from "../agents/prompts/prompt-set.js";
 import { hashOf } from "../core/hash.js";
 import { LlmClient } from "../llm/client.js";
+import { MockOpenAIServer } from "../llm/testing/mock-openai-server.js";
 import { RenderService } from "../render/render-service.js";
 import { runBenchmark } from "../runner/run-benchmark.js";
 import { parseRunConfig } from "../runner/run-config.js";
@@ -144,4 +145,92 @@ describe("a study played by a simulated participant through the participant API"
     ]);
     expect(table.notes.join("\n")).toMatch(/only 1 assistant in common/);
   }, 600_000);
+});
+
+describe("siturec study simulate with a model as the shopper and the rater", () => {
+  it("the model sees the participant's view, answers the questionnaire, and the run records it all", async () => {
+    const mock = await MockOpenAIServer.start();
+    const dir = mkdtempSync(join(tmpdir(), "siturec-simstudy-llm-"));
+    try {
+      mock.fallback = (req) => {
+        const text = JSON.stringify(req.messages);
+        if (text.includes("Rate it honestly"))
+          return {
+            kind: "text",
+            content: JSON.stringify({
+              ratings: {
+                informativeness: 4,
+                naturalness: 5,
+                groundedness: 3,
+                preference_alignment: 4,
+                proactiveness: 2,
+                non_repetition: 5,
+                overall: 4,
+              },
+              comment: "It asked good questions.",
+            }),
+          };
+        return {
+          kind: "text",
+          content: JSON.stringify({
+            utterance: "I want strawberry jam.",
+            tool_call: { name: "idle", arguments: {} },
+          }),
+        };
+      };
+      const made = await runCli(
+        "study",
+        "create",
+        "llm",
+        "--assistants",
+        "reference",
+        "--tasks",
+        "sm-01.1",
+        "--participants",
+        "1",
+        "--per-participant",
+        "1",
+        "--max-turns",
+        "3",
+        "--dir",
+        dir,
+      );
+      expect(made.code, made.err).toBe(0);
+      const model = mock.modelId();
+      const r = await runCli("study", "simulate", "llm", "--shopper", model, "--dir", dir, "--quiet");
+      expect(r.code, r.err).toBe(0);
+      expect(r.out).toContain("1 interactions done by 1 simulated participants");
+      // Three shopper turns, each with the participant's annotated view; then the questionnaire.
+      const shopper = mock.requests.filter((q) => !JSON.stringify(q.messages).includes("Rate it honestly"));
+      expect(shopper.length).toBeGreaterThanOrEqual(3);
+      expect(shopper.every((q) => q.images === 1)).toBe(true);
+      const store = openRunStore(dir, { readonly: true });
+      try {
+        const [t] = await all(store, "study-llm-P1-a1");
+        expect(t!.header.agents.user).toBe("human-P1");
+        expect(t!.turns[0]!.shopper.output.utterance).toBe("I want strawberry jam.");
+        const [record] = (await store.listRecords("study-participant")).map(
+          (x) => x.value as ParticipantRecord,
+        );
+        expect(record!.interactions[0]!.answers).toEqual({
+          ratings: {
+            informativeness: 4,
+            naturalness: 5,
+            groundedness: 3,
+            preference_alignment: 4,
+            proactiveness: 2,
+            non_repetition: 5,
+            overall: 4,
+          },
+          comment: "It asked good questions.",
+        });
+      } finally {
+        await store.close();
+      }
+      const shown = await runCli("study", "show", "llm", "--dir", dir, "--json");
+      expect((JSON.parse(shown.out) as { progress: { done: number }[] }).progress[0]!.done).toBe(1);
+    } finally {
+      await mock.close();
+    }
+  }, 300_000);
 });
