@@ -7,12 +7,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium } from "playwright-core";
 import { StoreKnowledge } from "../src/agents/knowledge/store-knowledge.js";
 import { builtinPrompts } from "../src/agents/prompts/prompt-set.js";
 import { LlmClient } from "../src/llm/client.js";
-import { findChromium } from "../src/render/chromium.js";
 import { RenderService } from "../src/render/render-service.js";
+import { launchBrowser } from "../src/render/testing/launch-browser.js";
 import { openRunStore } from "../src/storage/open-run-store.js";
 import { createStudy } from "../src/study/create-study.js";
 import { httpParticipant, type ParticipantClient } from "../src/study/participant-client.js";
@@ -56,12 +55,7 @@ await new StudyStore(store).create(study);
 await store.close();
 const render = await RenderService.start({ width: 640, height: 480, poolSize: 1 });
 const server = await startWebServer({ dir, port: 0, study: { render } });
-const found = await findChromium();
-const browser = await chromium.launch({
-  executablePath: found.path,
-  env: { ...(process.env as Record<string, string>), ...found.env },
-  headless: true,
-});
+const browser = await launchBrowser();
 try {
   const [p1, p2] = study.participants;
   const acts: number[] = [];

@@ -70,16 +70,18 @@ export const JUDGE_DIMENSIONS = [
   "overall",
 ] as const;
 const Score = z.number().int().min(1).max(5);
+/** One 1–5 score per dimension: the judge's, and a participant's questionnaire answers. */
+export const DimensionScores = z
+  .object(
+    Object.fromEntries(JUDGE_DIMENSIONS.map((d) => [d, Score])) as Record<
+      (typeof JUDGE_DIMENSIONS)[number],
+      typeof Score
+    >,
+  )
+  .strict();
 export const JudgeOutput = z
   .object({
-    scores: z
-      .object(
-        Object.fromEntries(JUDGE_DIMENSIONS.map((d) => [d, Score])) as Record<
-          (typeof JUDGE_DIMENSIONS)[number],
-          typeof Score
-        >,
-      )
-      .strict(),
+    scores: DimensionScores,
     rationale: z.string().optional(),
   })
   .strict();

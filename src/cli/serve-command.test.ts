@@ -3,10 +3,10 @@ import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Browser, chromium } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findChromium } from "../render/chromium.js";
+import { launchBrowser } from "../render/testing/launch-browser.js";
 import { openRunStore } from "../storage/open-run-store.js";
 import type { Trajectory } from "../trajectory/trajectory.js";
 import type {
@@ -142,12 +142,7 @@ describe("siturec serve: the web viewer", () => {
     });
     server = await startWebServer({ dir, appDir, port: 0 });
     shots = process.env.SITUREC_WEB_SCREENSHOTS ?? tmp("screenshots");
-    const found = await findChromium();
-    browser = await chromium.launch({
-      executablePath: found.path,
-      env: { ...(process.env as Record<string, string>), ...found.env },
-      headless: true,
-    });
+    browser = await launchBrowser();
   }, 240_000);
 
   afterAll(async () => {

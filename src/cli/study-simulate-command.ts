@@ -7,6 +7,7 @@ import { looksLikeModelId } from "../agents/role-registry.js";
 import { SiturecError } from "../core/errors.js";
 import type { EnvId } from "../core/manifest.js";
 import { LlmClient } from "../llm/client.js";
+import { zeroProgress } from "../runner/resumed-progress.js";
 import { openRunStore } from "../storage/open-run-store.js";
 import { isPostgresUrl } from "../storage/postgres-run-store.js";
 import { httpParticipant } from "../study/participant-client.js";
@@ -66,18 +67,7 @@ export function registerStudySimulate(study: Command, io: CliIo, isTty: () => bo
       const reporter = flags.quiet ? undefined : new ProgressReporter(io.err, isTty(), "SR");
       const total = chosen.length * found.assistants.length * (chosen[0]?.tasks.length ?? 0);
       const started = performance.now();
-      const figures = {
-        runId: id,
-        done: 0,
-        total,
-        successes: 0,
-        turns: 0,
-        errors: 0,
-        elapsedMs: 0,
-        inputTokens: 0,
-        outputTokens: 0,
-        costUsd: 0,
-      };
+      const figures = zeroProgress(id, total);
       client.onCall(({ response }) => {
         figures.inputTokens += response.inputTokens;
         figures.outputTokens += response.outputTokens;

@@ -147,6 +147,16 @@ describe("a study played by a simulated participant through the participant API"
   }, 600_000);
 });
 
+const RATINGS = {
+  informativeness: 4,
+  naturalness: 5,
+  groundedness: 3,
+  preference_alignment: 4,
+  proactiveness: 2,
+  non_repetition: 5,
+  overall: 4,
+};
+
 describe("siturec study simulate with a model as the shopper and the rater", () => {
   it("the model sees the participant's view, answers the questionnaire, and the run records it all", async () => {
     const mock = await MockOpenAIServer.start();
@@ -158,15 +168,7 @@ describe("siturec study simulate with a model as the shopper and the rater", () 
           return {
             kind: "text",
             content: JSON.stringify({
-              ratings: {
-                informativeness: 4,
-                naturalness: 5,
-                groundedness: 3,
-                preference_alignment: 4,
-                proactiveness: 2,
-                non_repetition: 5,
-                overall: 4,
-              },
+              ratings: RATINGS,
               comment: "It asked good questions.",
             }),
           };
@@ -213,15 +215,7 @@ describe("siturec study simulate with a model as the shopper and the rater", () 
           (x) => x.value as ParticipantRecord,
         );
         expect(record!.interactions[0]!.answers).toEqual({
-          ratings: {
-            informativeness: 4,
-            naturalness: 5,
-            groundedness: 3,
-            preference_alignment: 4,
-            proactiveness: 2,
-            non_repetition: 5,
-            overall: 4,
-          },
+          ratings: RATINGS,
           comment: "It asked good questions.",
         });
       } finally {

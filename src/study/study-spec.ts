@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { JUDGE_DIMENSIONS, ShopperOutput } from "../agents/types.js";
+import { DimensionScores, ShopperOutput } from "../agents/types.js";
 import { ConditionId } from "../core/dialogue.js";
 import { AgeGroup, Gender, Household } from "../core/profile-vocabulary.js";
 
@@ -64,20 +64,9 @@ export const ParticipantProfile = z
   .strict();
 export type ParticipantProfile = z.infer<typeof ParticipantProfile>;
 
-const Rating = z.number().int().min(1).max(5);
 /** The seven-dimension, five-point questionnaire after each interaction (the judge's dimensions). */
 export const QuestionnaireAnswers = z
-  .object({
-    ratings: z
-      .object(
-        Object.fromEntries(JUDGE_DIMENSIONS.map((d) => [d, Rating])) as Record<
-          (typeof JUDGE_DIMENSIONS)[number],
-          typeof Rating
-        >,
-      )
-      .strict(),
-    comment: z.string().trim().max(1000).default(""),
-  })
+  .object({ ratings: DimensionScores, comment: z.string().trim().max(1000).default("") })
   .strict();
 export type QuestionnaireAnswers = z.infer<typeof QuestionnaireAnswers>;
 

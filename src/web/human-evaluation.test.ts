@@ -2,11 +2,11 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Browser, chromium } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findChromium } from "../render/chromium.js";
 import { RenderService } from "../render/render-service.js";
+import { launchBrowser } from "../render/testing/launch-browser.js";
 import { openRunStore } from "../storage/open-run-store.js";
 import { createStudy } from "../study/create-study.js";
 import type { ParticipantState } from "../study/participant-api.js";
@@ -50,12 +50,7 @@ describe("human evaluation in the browser", () => {
     server = await startWebServer({ dir, appDir, port: 0, adminToken: "a".repeat(40), study: { render } });
     invite = (await server.invites())[0]!.url;
     shots = process.env.SITUREC_WEB_SCREENSHOTS ?? tmp("screenshots");
-    const found = await findChromium();
-    browser = await chromium.launch({
-      executablePath: found.path,
-      env: { ...(process.env as Record<string, string>), ...found.env },
-      headless: true,
-    });
+    browser = await launchBrowser();
   }, 240_000);
 
   afterAll(async () => {

@@ -96,38 +96,24 @@ export function addStudyRoutes(app: Hono, routes: StudyRoutes): void {
     "/api/p/:token",
     participant((c, t) => answer(c, () => routes.runtime().state(t))),
   );
-  app.post(
-    "/api/p/:token/profile",
-    participant(async (c, t) => {
-      const b = await body(c, ParticipantProfile);
-      if (failed(b)) return c.json(b, 400);
-      return answer(c, () => routes.runtime().saveProfile(t, b));
-    }),
-  );
-  app.post(
-    "/api/p/:token/start",
-    participant(async (c, t) => {
-      const b = await body(c, Index);
-      if (failed(b)) return c.json(b, 400);
-      return answer(c, () => routes.runtime().start(t, b.index));
-    }),
-  );
-  app.post(
-    "/api/p/:token/act",
-    participant(async (c, t) => {
-      const b = await body(c, ParticipantAct);
-      if (failed(b)) return c.json(b, 400);
-      return answer(c, () => routes.runtime().act(t, b.turn, b.output));
-    }),
-  );
-  app.post(
-    "/api/p/:token/answers",
-    participant(async (c, t) => {
-      const b = await body(c, Answers);
-      if (failed(b)) return c.json(b, 400);
-      return answer(c, () => routes.runtime().answer(t, b.index, b.answers));
-    }),
-  );
+  /** A participant's POST: the body validated (a 400 names the field), then the change made. */
+  const change = <T>(
+    path: string,
+    schema: z.ZodType<T>,
+    work: (runtime: StudyRuntime, token: string, b: T) => Promise<unknown>,
+  ) =>
+    app.post(
+      `/api/p/:token/${path}`,
+      participant(async (c, t) => {
+        const b = await body(c, schema);
+        if (failed(b)) return c.json(b, 400);
+        return answer(c, () => work(routes.runtime(), t, b));
+      }),
+    );
+  change("profile", ParticipantProfile, (r, t, b) => r.saveProfile(t, b));
+  change("start", Index, (r, t, b) => r.start(t, b.index));
+  change("act", ParticipantAct, (r, t, b) => r.act(t, b.turn, b.output));
+  change("answers", Answers, (r, t, b) => r.answer(t, b.index, b.answers));
   for (const which of ["view", "minimap"] as const)
     app.get(
       `/api/p/:token/${which}.png`,

@@ -5,6 +5,32 @@ import type { ParticipantProfile } from "../../../study/study-spec.js";
 const FREQUENCY = ["daily", "weekly", "monthly", "rarely"] as const;
 const words = (s: string) => s.replaceAll("-", " ");
 
+/** A labelled choice among a vocabulary's words (shown with spaces for dashes). */
+function Choice<T extends string>({
+  label,
+  value,
+  options,
+  set,
+}: {
+  label: string;
+  value: T;
+  options: readonly T[];
+  set: (v: T) => void;
+}) {
+  return (
+    <label>
+      {label}
+      <select value={value} onChange={(e) => set(e.currentTarget.value as T)}>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {words(o)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /** The user profile a participant fills in before the tasks (kept under their coded id). */
 export function ProfileForm({
   busy,
@@ -36,43 +62,24 @@ export function ProfileForm({
         Before shopping, tell us a little about yourself. This stays with your coded participant id; no name
         or contact is asked.
       </p>
-      <label>
-        Age group
-        <select
-          value={p.ageGroup}
-          onChange={(e) => set({ ageGroup: e.currentTarget.value as ParticipantProfile["ageGroup"] })}
-        >
-          {AgeGroup.options.map((o) => (
-            <option key={o}>{o}</option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Gender
-        <select
-          value={p.gender}
-          onChange={(e) => set({ gender: e.currentTarget.value as ParticipantProfile["gender"] })}
-        >
-          {[...Gender.options, "prefer-not-to-say" as const].map((o) => (
-            <option key={o} value={o}>
-              {words(o)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Household
-        <select
-          value={p.household}
-          onChange={(e) => set({ household: e.currentTarget.value as ParticipantProfile["household"] })}
-        >
-          {Household.options.map((o) => (
-            <option key={o} value={o}>
-              {words(o)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <Choice
+        label="Age group"
+        value={p.ageGroup}
+        options={AgeGroup.options}
+        set={(v) => set({ ageGroup: v })}
+      />
+      <Choice
+        label="Gender"
+        value={p.gender}
+        options={[...Gender.options, "prefer-not-to-say" as const]}
+        set={(v) => set({ gender: v })}
+      />
+      <Choice
+        label="Household"
+        value={p.household}
+        options={Household.options}
+        set={(v) => set({ household: v })}
+      />
       <label>
         Occupation
         <input
@@ -82,19 +89,12 @@ export function ProfileForm({
           onInput={(e) => set({ occupation: e.currentTarget.value })}
         />
       </label>
-      <label>
-        How often do you shop for groceries?
-        <select
-          value={p.shoppingFrequency}
-          onChange={(e) =>
-            set({ shoppingFrequency: e.currentTarget.value as ParticipantProfile["shoppingFrequency"] })
-          }
-        >
-          {FREQUENCY.map((o) => (
-            <option key={o}>{o}</option>
-          ))}
-        </select>
-      </label>
+      <Choice
+        label="How often do you shop for groceries?"
+        value={p.shoppingFrequency}
+        options={FREQUENCY}
+        set={(v) => set({ shoppingFrequency: v })}
+      />
       <label>
         How familiar are you with AI assistants? (1 never used – 5 daily)
         <input
