@@ -2,7 +2,8 @@
 // along a scripted walk through each store, warm. Prints one JSON line: som_ms is regions, handles and
 // both roles' overlays; regions_ms the page's part of it (finding products and targets in
 // segmentation and depth); overlay_ms the two overlays (drawing and PNG encoding); passes_ms the
-// colour and id passes with their read-backs; post_ms the colour image's trip to Node.
+// colour and id passes with their read-backs; post_ms what the colour image's trip to Node adds to
+// the frame (it travels while the id pass renders and the regions are found).
 //   npm run bench:render
 import { availableParallelism } from "node:os";
 import type { EnvId } from "../src/core/manifest.js";

@@ -5,7 +5,7 @@ import type { NavTarget } from "../core/spatial.js";
 import { type EnvData, loadEnvData } from "../envs/env-data.js";
 import type { CameraPose, SceneState } from "./camera.js";
 import type { FrameOptions, RawFrame, RenderService } from "./render-service.js";
-import { annotate } from "./som/annotate.js";
+import { drawOverlay, encodePng } from "./som/annotate.js";
 import { type EntityRef, segmentationIndex } from "./som/regions.js";
 import { type RoleView, roleView } from "./som/role-view.js";
 
@@ -60,7 +60,14 @@ export async function observeFrame(env: EnvId, pose: CameraPose, frame: RawFrame
     roleView(role, frame.regions, ctx.products, ctx.targets, ctx.handles[role], pose, frame.width),
   );
   const t1 = performance.now();
-  const images = await Promise.all(views.map((v) => annotate(frame.rgb, frame.width, frame.height, v)));
+  // One role's image is drawn, then PNG-encoded on sharp's threads while the next is drawn.
+  const encoding: Promise<Buffer>[] = [];
+  for (const v of views) {
+    const rgb = Buffer.from(frame.rgb);
+    await drawOverlay(rgb, frame.width, frame.height, v);
+    encoding.push(encodePng(rgb, frame.width, frame.height));
+  }
+  const images = await Promise.all(encoding);
   const overlayMs = performance.now() - t1;
   const roles = Object.fromEntries(
     views.map((view, i) => [view.role, { ...view, image: images[i]! }]),

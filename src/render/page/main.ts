@@ -1,5 +1,6 @@
 // The render page: builds the store in three.js and answers observation requests from Node.
-// Pixels go back as one binary POST of the three raw buffers, not as base64 through evaluate().
+// The colour image goes back as one binary POST (with segmentation and depth when asked for), not
+// as base64 through evaluate(); the regions found here as the answer's JSON.
 
 import type { RenderPageApi } from "../camera.js";
 import { idWords, rgbRows } from "../frame-pixels.js";
@@ -41,24 +42,35 @@ async function start(): Promise<void> {
     // that memory; without a collection now and then, uploads fail after a few hundred frames.
     if (++frames % 40 === 0) (globalThis as unknown as { gc?: () => void }).gc?.();
   };
+  // Reused every frame: fresh megabytes a frame cost the page more than filling them.
+  const rgb = new Uint8Array(width * height * 3);
+  const seg = new Uint32Array(width * height);
+  const depthMm = new Uint32Array(width * height);
   window.siturecRender = {
     async observe(pose, frameId, state, buffers) {
       passes.setState(state ?? { hidden: [], held: null });
-      const timings = passes.render(pose);
-      // The page finds the regions itself, so only the colour image has to cross to Node, as RGB rows
-      // top-down: the upload costs about 20 ms a megabyte on two cores, and segmentation and depth
-      // would add another 2.4 MB.
+      const rgbMs = passes.renderColour(pose);
       let t = performance.now();
-      const seg = idWords(passes.pixels, size, width, height);
-      const depthMm = idWords(passes.pixels, 2 * size, width, height);
+      rgbRows(passes.pixels, width, height, rgb);
+      // The colour image travels to Node while the id pass renders and the regions are found (the
+      // upload takes its copy at once). Only the colour image: the upload costs about 20 ms a
+      // megabyte on two cores, and segmentation and depth would add another 2.4 MB.
+      const sent = buffers ? undefined : upload(frameId, [rgb]);
+      // Should the id pass throw first, the upload's failure is not left unhandled (the await below
+      // still sees it).
+      sent?.catch(() => {});
+      const startMs = performance.now() - t;
+      const idsMs = passes.renderIds();
+      t = performance.now();
+      idWords(passes.pixels, size, width, height, seg);
+      idWords(passes.pixels, 2 * size, width, height, depthMm);
       const regions = extractRegions({ width, height, seg, depthMm }, index);
       const regionsMs = performance.now() - t;
       t = performance.now();
-      const rgb = rgbRows(passes.pixels, width, height);
-      await upload(frameId, buffers ? [rgb, passes.pixels.subarray(size)] : [rgb]);
-      const postMs = performance.now() - t;
+      await (sent ?? upload(frameId, [rgb, passes.pixels.subarray(size)]));
+      const postMs = startMs + performance.now() - t;
       // As one JSON string: Playwright's own serialiser walks every number of the outlines one by one.
-      return JSON.stringify({ timings: { ...timings, regionsMs, postMs }, regions });
+      return JSON.stringify({ timings: { rgbMs, idsMs, regionsMs, postMs }, regions });
     },
     info: () => ({ renderer: passes.rendererInfo(), width, height, buildMs }),
   };

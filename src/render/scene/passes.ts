@@ -205,13 +205,37 @@ export class ObservationPasses {
 
   /** Renders colour, segmentation and depth for a pose into `pixels`. */
   render(pose: CameraPose): Pick<PassTimings, "rgbMs" | "idsMs"> {
+    const rgbMs = this.renderColour(pose);
+    return { rgbMs, idsMs: this.renderIds() };
+  }
+
+  /**
+   * The colour pass alone, for a pose, read back into the start of `pixels`; returns its time (ms).
+   * With `renderIds` after it, the same as `render`: a caller can start sending the colour image
+   * on its way before the id pass.
+   */
+  renderColour(pose: CameraPose): number {
     this.setPose(pose);
+    const size = this.width * this.height * 4;
+    const t0 = performance.now();
+    this.draw(true);
+    this.renderer.readRenderTargetPixels(
+      this.colourTarget,
+      0,
+      0,
+      this.width,
+      this.height,
+      this.pixels.subarray(0, size),
+    );
+    this.finish();
+    return performance.now() - t0;
+  }
+
+  /** Segmentation and depth from the pose of the last `renderColour`, into `pixels`; returns its time (ms). */
+  renderIds(): number {
     const { width: w, height: h } = this;
     const size = w * h * 4;
     const t0 = performance.now();
-    this.draw(true);
-    this.renderer.readRenderTargetPixels(this.colourTarget, 0, 0, w, h, this.pixels.subarray(0, size));
-    const t1 = performance.now();
     this.draw(false);
     for (const [target, from] of [
       [0, size],
@@ -227,13 +251,16 @@ export class ObservationPasses {
         undefined,
         target,
       );
-    const t2 = performance.now();
+    this.finish();
+    return performance.now() - t0;
+  }
+
+  /** Leaves the scene as a plain render of it would show it (the web app draws the same scene). */
+  private finish(): void {
     this.built.items.forEach((item, i) => {
       item.mesh.material = this.lit[i]!;
-      // Left as a plain render of the scene would show it (the web app draws the same scene).
       item.mesh.visible = item.only !== "ids" && (item.mesh !== this.held || this.heldProduct !== null);
     });
     this.renderer.setRenderTarget(null);
-    return { rgbMs: t1 - t0, idsMs: t2 - t1 };
   }
 }

@@ -51,6 +51,25 @@ describe("extractRegions", () => {
     expect(products[0]!.components[0]!.rings.length).toBeGreaterThan(0);
   });
 
+  it("keeps a shape whose arms meet only further down as one region, numbered by its first pixel", () => {
+    // A W (three arms joined at the foot) and, right of it, a block that starts higher up: the W is
+    // found as three pieces that join row by row, and is still one region.
+    const f = frame((x, y) => {
+      const arm = (x >= 20 && x < 26) || (x >= 40 && x < 46) || (x >= 60 && x < 66);
+      const w = (arm && y >= 20 && y < 60) || (x >= 20 && x < 66 && y >= 60 && y < 66);
+      const block = x >= 100 && x < 110 && y >= 5 && y < 15;
+      return w || block ? [0x102030, 2000] : undefined;
+    });
+    const [product] = extractRegions(f, index).products;
+    const r = SOM_LIMITS.mergeRadiusPx;
+    expect(product!.components.map((c) => [c.pixels, c.box])).toEqual([
+      [3 * 6 * 40 + 46 * 6, { x0: 20 - r, y0: 20 - r, x1: 65 + r, y1: 65 + r }],
+      [100, { x0: 100 - r, y0: 5 - r, x1: 109 + r, y1: 14 + r }],
+    ]);
+    // The W's outline: its outer ring and no holes (the gaps between the arms open upwards).
+    expect(product!.components[0]!.rings).toHaveLength(1);
+  });
+
   it("drops what is beyond reach or too small, and boxes a target's whole region", () => {
     const tooFar = SOM_LIMITS.productRangeM * 1000 + 1;
     const f = frame((x, y) => {
