@@ -86,12 +86,13 @@ describe.skipIf(!tesseract)("legibility measured with tesseract", () => {
     await render?.close();
   });
 
-  // A floor under what this scene measures on every fourth arrival pose (66% / 40% here; 70.6% / 43.0%
-  // on all of them with `npm run bench:legibility`), so a change that loses labels fails here;
-  // issue 14's goal is 80% in each store (and this test's floor then 70%).
+  // A floor under what this scene measures on every fourth arrival pose (76.9% / 54.3% here; 80.7% /
+  // 56.6% on all of them with `npm run bench:legibility`), so a change that loses labels fails here.
+  // Issue 14's goal is 80% in each store and this test's floor then 70%: the supermarket is there;
+  // the furniture hall's floor rises to it once the hall reaches the goal.
   it.each([
-    ["supermarket", 0.6],
-    ["home-furnishings", 0.33],
+    ["supermarket", 0.7],
+    ["home-furnishings", 0.45],
   ] as const)(
     "%s: a distinctive word of the name is read for enough products within reach",
     async (env, floor) => {

@@ -111,7 +111,7 @@ function productLabelText(p: Product, heroOf: (name: string) => string): LabelTe
     top: p.brand,
     hero,
     main: nameWithout(p.name, hero),
-    ...(p.kind === "grocery" ? { foot: p.size } : {}),
+    ...(p.kind === "grocery" ? { name: p.name, foot: p.size } : {}),
     background: p.appearance.primary,
     accent: p.appearance.accent,
     style: "package",
@@ -411,7 +411,15 @@ export function buildScene(data: SceneData): BuiltScene {
       t.type === "area" ? t.plinths.map((p) => [`${t.id}|${p.id}`, p] as const) : [],
     ),
   );
-  for (const { id, geometry, atlas } of productCards(cardAtlases, all, products, heroOf, plinths))
+  // Where a shopper stands to look over each display area: its cards turn towards it.
+  const areaPoints = new Map(
+    data.layout.navTargets.flatMap((t) => {
+      const wp = t.type === "area" && data.layout.waypoints.find((w) => w.id === t.approaches.area_point);
+      return wp ? [[t.id, [wp.x, wp.z] as [number, number]] as const] : [];
+    }),
+  );
+  const cards = productCards(cardAtlases, all, products, heroOf, plinths, (area) => areaPoints.get(area));
+  for (const { id, geometry, atlas } of cards)
     add(placed(geometry, 0, 0, 0, atlas.material), areaColour.get(id) ?? null);
 
   const textures = [signs, ...packages.atlases, ...shelfTagAtlases.atlases, ...cardAtlases.atlases];

@@ -1,4 +1,10 @@
-import { CanvasTexture, LinearMipmapNearestFilter, MeshBasicMaterial, SRGBColorSpace } from "three";
+import {
+  CanvasTexture,
+  LinearMipmapNearestFilter,
+  MeshBasicMaterial,
+  ShaderChunk,
+  SRGBColorSpace,
+} from "three";
 import { ShapeKit, type UvRect } from "./shape-kit.js";
 
 /** The label font, loaded by the page before any label is drawn (a bundled woff2, not a system font). */
@@ -17,6 +23,11 @@ export interface LabelText {
   main: string;
   /** A word printed largest, on a line of its own above `main` (what tells the product apart). */
   hero?: string;
+  /**
+   * The whole name: printed in place of the hero word and `main` when it comes out nearly as large
+   * as the hero word alone (a wide tag, a short name), so every word of it is large.
+   */
+  name?: string;
   /** A bottom line (price and size on a tag, size on a package). */
   foot?: string;
   /** A price printed bold at the bottom right of a tag. */
@@ -123,6 +134,8 @@ export class LabelAtlas {
     this.texture.anisotropy = 4;
     this.kit = new ShapeKit(this.white);
     this.material = new MeshBasicMaterial({ map: this.texture, vertexColors: true });
+    this.material.onBeforeCompile = sharpenLabels;
+    this.material.customProgramCacheKey = () => "label-lod-bias";
   }
 
   /** How many more labels fit. */
@@ -198,6 +211,41 @@ export class LabelAtlas {
     });
   }
 
+  /**
+   * The hero word alone in `heroRow` and `main` in `rest` below it, or the whole name over both rows
+   * (up to three lines) when it comes out at least `WHOLE_NAME_SHARE` of the hero word's size: a
+   * name wrapped onto lines of its own reads better than one word large and the rest small.
+   */
+  private heroAndName(
+    t: LabelText,
+    heroRow: Box,
+    rest: Box,
+    ink: string,
+    align: CanvasTextAlign,
+    restLines = 2,
+  ): void {
+    const both = { ...heroRow, h: heroRow.h + rest.h };
+    const hero = fitLines(this.ctx, t.hero ?? "", heroRow.w, heroRow.h, 1, heroRow.h * 0.92, 5);
+    const whole = t.name ? fitLines(this.ctx, t.name, both.w, both.h, 3, heroRow.h * 0.92, 5) : undefined;
+    this.ctx.font = font(whole?.size ?? 5);
+    const fits = whole?.lines.every((l) => this.ctx.measureText(l).width <= both.w);
+    if (!whole || !fits || whole.size < WHOLE_NAME_SHARE * hero.size) {
+      this.line(t.hero ?? "", heroRow, ink, align);
+      if (restLines === 1) this.line(t.main, rest, ink, align);
+      else this.block(t.main, rest, ink, restLines);
+      return;
+    }
+    const lineH = whole.size * 1.08;
+    const start = both.y + (both.h - whole.lines.length * lineH) / 2 + lineH / 2;
+    const x = align === "center" ? both.x + both.w / 2 : align === "left" ? both.x : both.x + both.w;
+    this.ctx.fillStyle = ink;
+    this.ctx.textAlign = align;
+    this.ctx.textBaseline = "middle";
+    whole.lines.forEach((l, i) => {
+      this.ctx.fillText(l, x, start + i * lineH, both.w);
+    });
+  }
+
   private band(b: Box, colour: string): void {
     this.ctx.fillStyle = colour;
     this.ctx.fillRect(b.x, b.y, b.w, b.h);
@@ -219,15 +267,13 @@ export class LabelAtlas {
         const [brand, heroRow, main, foot] = stack(inner, [0.16, 0.42, 0.28, 0.14]);
         this.band(brand!, t.accent);
         this.line(t.top, shrink(brand!, 0.12), onAccent);
-        this.line(hero, heroRow!, ink);
-        this.block(t.main, main!, ink, 2);
+        this.heroAndName(t, heroRow!, main!, ink, "center");
         this.line(t.foot ?? "", foot!, ink);
         break;
       }
       case 1: {
         const [heroRow, main, foot, brand] = stack(inner, [0.44, 0.26, 0.13, 0.17]);
-        this.line(hero, heroRow!, ink);
-        this.block(t.main, main!, ink, 2);
+        this.heroAndName(t, heroRow!, main!, ink, "center");
         this.line(t.foot ?? "", foot!, ink);
         this.band(brand!, t.accent);
         this.line(t.top, shrink(brand!, 0.12), onAccent);
@@ -248,8 +294,7 @@ export class LabelAtlas {
         const side = { ...inner, x: inner.x + bar, w: inner.w - bar };
         const [brand, heroRow, main, foot] = stack(side, [0.14, 0.44, 0.28, 0.14]);
         this.line(t.top, brand!, ink, "left");
-        this.line(hero, heroRow!, ink, "left");
-        this.block(t.main, main!, ink, 2);
+        this.heroAndName(t, heroRow!, main!, ink, "left");
         this.line(t.foot ?? "", foot!, ink, "left");
       }
     }
@@ -265,8 +310,14 @@ export class LabelAtlas {
     this.band({ x: b.x, y: b.y, w: b.w, h: Math.max(2, Math.round(b.h * 0.04)) }, t.accent);
     const heroH = inner.h * 0.6;
     const detailH = inner.h * 0.16;
-    this.line(t.hero ?? "", { ...inner, h: heroH }, "#111111", "left");
-    this.line(t.main, { ...inner, y: inner.y + heroH, h: detailH }, "#333333", "left");
+    this.heroAndName(
+      t,
+      { ...inner, h: heroH },
+      { ...inner, y: inner.y + heroH, h: detailH },
+      "#111111",
+      "left",
+      1,
+    );
     const bottom = { ...inner, y: inner.y + heroH + detailH, h: inner.h - heroH - detailH };
     this.line(t.foot ?? "", { ...bottom, w: bottom.w * 0.5 }, "#333333", "left");
     this.line(
@@ -293,7 +344,7 @@ export class LabelAtlas {
     const detail = joined.replace(size, "").trim();
     const dims = joined.match(size)?.[0].trim();
     const foot = dims ? `${dims}  ${t.foot ?? ""}` : (t.foot ?? "");
-    const shares = [0.13, 0.3, 0.2, detail ? 0.19 : 0, 0.18];
+    const shares = [0.1, 0.3, 0.24, detail ? 0.22 : 0, 0.14];
     const total = shares.reduce((a, c) => a + c, 0);
     const [band, hero, type, colour, price] = stack(
       inner,
@@ -302,8 +353,9 @@ export class LabelAtlas {
     this.band(band!, t.accent);
     this.line(t.top, shrink(band!, 0.12), inkFor(t.accent));
     this.line(t.hero ?? "", hero!, ink);
-    this.line(what ?? "", shrink(type!, 0.06), ink);
-    if (detail) this.line(detail, shrink(colour!, 0.06), ink);
+    // What the piece is wraps onto two lines rather than shrinking ("Cabinet with Doors and Drawers").
+    this.block(what ?? "", shrink(type!, 0.04), ink, 2);
+    if (detail) this.block(detail, shrink(colour!, 0.04), ink, 2);
     this.line(foot, shrink(price!, 0.08), ink);
   }
 
@@ -333,6 +385,27 @@ export class LabelAtlas {
     if (t.main) this.block(t.main, { x: x + pad, y: areaTop, w: w - 2 * pad, h: areaH }, ink, t.hero ? 3 : 4);
     if (foot) this.line(t.foot!, { x: x + pad, y: y + h - pad - foot, w: w - 2 * pad, h: foot }, ink);
   }
+}
+
+/** How large the whole name must come out, against the hero word alone, to be printed in its place. */
+const WHOLE_NAME_SHARE = 0.65;
+
+/** How many mip levels finer than the default a label is sampled at (negative: sharper). */
+const LABEL_LOD_BIAS = -1;
+
+/**
+ * Samples labels a mip level finer than the footprint asks for: with nearest-mip sampling the
+ * default level blurs small print past reading (letters 10 px tall read from a level a quarter
+ * their size), while a finer level keeps strokes sharp at the cost of a little shimmer.
+ */
+function sharpenLabels(shader: { fragmentShader: string }): void {
+  shader.fragmentShader = shader.fragmentShader.replace(
+    "#include <map_fragment>",
+    ShaderChunk.map_fragment.replace(
+      "texture2D( map, vMapUv )",
+      `texture2D( map, vMapUv, ${LABEL_LOD_BIAS.toFixed(1)} )`,
+    ),
+  );
 }
 
 /** The box cut into rows, top to bottom, each the given share of its height. */

@@ -85,9 +85,10 @@ export function groceryGeometry(
 /** Where a furniture piece's name tag hangs, and how big it is, metres. */
 export function furnitureTag(p: FurnitureProduct): { w: number; h: number; y: number } {
   const { width, height } = p.shape.dims;
-  const w = Math.min(0.3, Math.max(0.08, width * 0.6));
+  const w = Math.min(0.6, Math.max(0.1, width * 0.6));
   const h = w * 0.6;
-  const y = Math.min(Math.max(height * 0.55, h / 2 + 0.02), 1.1);
+  // High on a tall piece (a wardrobe's tag shows over the goods and cards in front of it).
+  const y = Math.min(Math.max(height * 0.55, height - 0.45, h / 2 + 0.02), 1.45);
   return { w, h, y };
 }
 

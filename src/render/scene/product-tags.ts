@@ -10,7 +10,7 @@ import { color, type UvRect } from "./shape-kit.js";
 const DEG = Math.PI / 180;
 const TAG = { h: 0.08, d: 0.004, max: 0.45, every: 0.9, maxTilt: 35 * DEG, viewDistance: 0.9 } as const;
 const EYE = CAMERA.eyeHeight;
-const CARD = { w: 0.5, h: 0.36, d: 0.01, centre: 1.0 } as const;
+const CARD = { w: 0.6, h: 0.44, d: 0.01, centre: 1.05, maxTurn: 60 * DEG } as const;
 const POLE = color("#3a3a3a");
 
 /** Where an instance stands in its fixture's own frame (front facing -z). */
@@ -110,6 +110,7 @@ export function shelfTags(
           {
             top: "",
             hero,
+            name: p.name,
             main: `${p.brand} ${nameWithout(p.name, hero)}`,
             foot: p.size,
             price: `$${p.price.toFixed(2)}`,
@@ -152,7 +153,8 @@ export interface PlinthShape {
 /**
  * A product card per furniture piece (series name large, what it is, its colour, size and price):
  * for a piece on the floor, on a slim stand beside its front corner (in front of it, the card would
- * hide what it describes); for a piece on a plinth, on the plinth's front face below it, as wide as
+ * hide what it describes), turned towards where a shopper stands to look over the area
+ * (`viewpoint`); for a piece on a plinth, on the plinth's front face below it, as wide as
  * the space the piece has there, so cards neither hide the goods nor each other. Returned per display
  * area, in world coordinates, so cards segment as the area that shows them.
  */
@@ -162,6 +164,7 @@ export function productCards(
   products: Map<string, Product>,
   heroOf: (name: string) => string,
   plinths: ReadonlyMap<string, PlinthShape>,
+  viewpoint: (area: string) => [number, number] | undefined = () => undefined,
 ): TagGroup[] {
   const labels = new Map<string, { atlas: LabelAtlas; uv: UvRect }>();
   const groups = new Groups();
@@ -181,7 +184,6 @@ export function productCards(
       labels.set(p.id, label);
     }
     const kit = label.atlas.kit;
-    const { width: w, depth: d } = p.shape.dims;
     const key = plinthKey(inst);
     const plinth = key ? plinths.get(key) : undefined;
     const pieces: BufferGeometry[] = [];
@@ -199,16 +201,7 @@ export function productCards(
           .labelledBox(cw, ch, CARD.d, color("#ffffff"), label.uv)
           .translate(0, -0.02 - ch, front - CARD.d / 2 - 0.003),
       );
-    } else {
-      const [cw, ch] = [CARD.w, CARD.h];
-      const cx = w / 2 + cw / 2 + 0.08;
-      const cz = -d / 2 + 0.02;
-      pieces.push(
-        kit.labelledBox(cw, ch, CARD.d, color("#ffffff"), label.uv).translate(cx, CARD.centre - ch / 2, cz),
-      );
-      const foot = CARD.centre - ch / 2;
-      pieces.push(kit.box(0.025, foot, 0.025, cx, foot / 2, cz + 0.02, POLE));
-    }
+    } else pieces.push(...standingCard(kit, label.uv, inst, p, viewpoint(inst.on.area)));
     const card = kit
       .merge(pieces)
       .rotateY(inst.yaw * DEG)
@@ -216,6 +209,36 @@ export function productCards(
     groups.add(inst.on.area, label.atlas, card);
   }
   return groups.merged();
+}
+
+/**
+ * A card on a slim stand beside a floor piece's front corner, on the side the aisle's standing point
+ * is on (the piece would hide a card on its far side), turned towards that point as far as
+ * `CARD.maxTurn`, so a shopper arriving there reads it face on. In the piece's frame.
+ */
+function standingCard(
+  kit: LabelAtlas["kit"],
+  uv: UvRect,
+  inst: Instance,
+  p: FurnitureProduct,
+  viewer: [number, number] | undefined,
+): BufferGeometry[] {
+  const { width: w, depth: d } = p.shape.dims;
+  const seen = viewer ? localPoint(inst, viewer[0], viewer[1]) : undefined;
+  const side = seen && seen[0] < 0 ? -1 : 1;
+  const cx = side * (w / 2 + CARD.w / 2 + 0.08);
+  const cz = -d / 2 + 0.02;
+  const turn = seen ? Math.atan2(-(seen[0] - cx), -(seen[1] - cz)) : 0;
+  const yaw = Math.max(-CARD.maxTurn, Math.min(CARD.maxTurn, turn));
+  const foot = CARD.centre - CARD.h / 2;
+  return [
+    kit
+      .labelledBox(CARD.w, CARD.h, CARD.d, color("#ffffff"), uv)
+      .translate(0, 0, -0.02)
+      .rotateY(yaw)
+      .translate(cx, foot, cz),
+    kit.box(0.025, foot, 0.025, cx, foot / 2, cz, POLE),
+  ];
 }
 
 /** A world point (x, z) in an instance's own frame (front facing -z). */
