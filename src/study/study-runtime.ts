@@ -3,6 +3,7 @@ import { hostname } from "node:os";
 import type { PromptSet } from "../agents/prompts/prompt-set.js";
 import { builtinPrompts } from "../agents/prompts/prompt-set.js";
 import type { PolicyReply, ShopperContext, ShopperOutput, ShopperPolicy } from "../agents/types.js";
+import { shortMessage } from "../core/errors.js";
 import type { EnvId } from "../core/manifest.js";
 import { ExternalDecisions } from "../env-server/external-decisions.js";
 import { loadEnvData } from "../envs/env-data.js";
@@ -135,7 +136,15 @@ export class StudyRuntime {
       const interaction = record.interactions[index]!;
       interaction.status = "playing";
       await this.studies.saveRecord(record);
-      const live = await this.begin(found, record, index);
+      let live: LiveEpisode;
+      try {
+        live = await this.begin(found, record, index);
+      } catch (err) {
+        // The run could not be opened (held by another server, made by other code): nothing started.
+        interaction.status = "pending";
+        await this.studies.saveRecord(record);
+        throw new StudyStateError(`interaction ${index + 1} could not start: ${shortMessage(err)}`);
+      }
       await this.settle(found, record, live);
       return record;
     });
