@@ -59,6 +59,6 @@ if (!what || what === "trajectories") {
     renderer,
     episodes: digestExport(readFileSync(file, "utf8")),
   };
-  writeFileSync(GOLDEN_FILE, `${JSON.stringify(golden, null, 1)}\n`);
+  writeFileSync(GOLDEN_FILE, `${JSON.stringify(golden, null, 2)}\n`);
   console.log(`wrote ${fileURLToPath(GOLDEN_FILE)} (${Object.keys(golden.episodes).length} episodes)`);
 }

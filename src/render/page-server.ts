@@ -1,14 +1,9 @@
-import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import type { EnvId } from "../core/manifest.js";
-import { loadEnvData } from "../envs/env-data.js";
 import { hasEnv } from "../envs/registry.js";
 import { pageBundle } from "./page-bundle.js";
-
-const require = createRequire(import.meta.url);
-const FONT = "@fontsource/roboto-condensed/files/roboto-condensed-latin-700-normal.woff2";
+import { labelFont, sceneDataJson } from "./scene-data.js";
 
 interface PendingFrame {
   resolve: (body: Buffer) => void;
@@ -23,12 +18,9 @@ interface PendingFrame {
 export class PageServer {
   private readonly pending = new Map<string, PendingFrame>();
   private server?: Server;
-  private fontBytes?: Buffer;
-  private readonly dataJson = new Map<EnvId, string>();
 
   async start(): Promise<string> {
     const bundle = await pageBundle();
-    this.fontBytes = readFileSync(require.resolve(FONT));
     this.server = createServer((req, res) => {
       this.handle(req, res, bundle).catch((err: unknown) => {
         res.writeHead(500).end(String(err));
@@ -53,16 +45,6 @@ export class PageServer {
     this.pending.delete(id);
   }
 
-  private sceneData(env: EnvId): string {
-    let json = this.dataJson.get(env);
-    if (!json) {
-      const d = loadEnvData(env);
-      json = JSON.stringify({ layout: d.layout, catalog: d.catalog, instances: d.instances });
-      this.dataJson.set(env, json);
-    }
-    return json;
-  }
-
   private async handle(req: IncomingMessage, res: ServerResponse, bundle: string): Promise<void> {
     const url = new URL(req.url ?? "/", "http://localhost");
     if (req.method === "POST" && url.pathname.startsWith("/frame/")) {
@@ -85,13 +67,13 @@ export class PageServer {
       return;
     }
     if (url.pathname === "/font.woff2") {
-      res.writeHead(200, { "content-type": "font/woff2" }).end(this.fontBytes);
+      res.writeHead(200, { "content-type": "font/woff2" }).end(labelFont());
       return;
     }
     const data = /^\/data\/([a-z-]+)\.json$/.exec(url.pathname);
     const env = data && hasEnv(data[1]!) ? data[1] : undefined;
     if (env) {
-      res.writeHead(200, { "content-type": "application/json" }).end(this.sceneData(env));
+      res.writeHead(200, { "content-type": "application/json" }).end(sceneDataJson(env as EnvId));
       return;
     }
     res.writeHead(404).end();
