@@ -15,6 +15,8 @@ function sameToken(a: string, b: string): boolean {
 
 /** Studies and their participants' records, kept as records of the run store (beside the runs they make). */
 export class StudyStore {
+  private invites: { study: Study; participant: StudyParticipant }[] | undefined;
+
   constructor(readonly runs: RunStore) {}
 
   async create(study: Study): Promise<void> {
@@ -32,12 +34,19 @@ export class StudyStore {
     return (await this.runs.listRecords(STUDY)).map((r) => Study.parse(r.value));
   }
 
-  /** The study and participant an invite token belongs to, if any. */
+  /**
+   * The study and participant an invite token belongs to, if any. Every participant request asks, so
+   * the studies are read once and again only for a token not seen (a study made since): a study never
+   * changes once made.
+   */
   async byToken(token: string): Promise<{ study: Study; participant: StudyParticipant } | undefined> {
-    for (const study of await this.list())
-      for (const participant of study.participants)
-        if (sameToken(participant.token, token)) return { study, participant };
-    return undefined;
+    const find = () => this.invites?.find((i) => sameToken(i.participant.token, token));
+    if (!find()) {
+      this.invites = (await this.list()).flatMap((study) =>
+        study.participants.map((participant) => ({ study, participant })),
+      );
+    }
+    return find();
   }
 
   /** A participant's record (a fresh one before they start). */
