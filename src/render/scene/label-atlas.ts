@@ -89,7 +89,7 @@ function fitLines(
 }
 
 /** A box of the canvas, in pixels. */
-interface Box {
+export interface Box {
   x: number;
   y: number;
   w: number;
@@ -184,6 +184,17 @@ export class LabelAtlas {
         this.drawCard(text, box);
     }
     return this.uv(box);
+  }
+
+  /**
+   * Paints a cell with `paint` (a material swatch: wood, fabric, metal) and returns its inner half,
+   * so that mip levels blurring across the cell's edge never reach what a face samples.
+   */
+  addPainted(paint: (ctx: CanvasRenderingContext2D, box: Box) => void): UvRect {
+    const [x, y] = this.take();
+    paint(this.ctx, { x, y, w: this.cellW, h: this.cellH });
+    const [w, h] = [this.cellW, this.cellH];
+    return this.uv({ x: x + w * 0.25, y: y + h * 0.25, w: w * 0.5, h: h * 0.5 });
   }
 
   /** One line of text as large as fits the box, centred (or from the left edge). */
