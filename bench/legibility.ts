@@ -1,9 +1,18 @@
 // Legibility benchmark: at every arrival pose of each store, the share of products within reach whose
 // name has a distinctive word read by tesseract in the colour frame. Prints one JSON line per store.
 //   npm run bench:legibility [-- --scale 1] [-- --unread] [-- --env supermarket]
+//     [-- --pose ap-sofas] (only poses whose name contains it) [-- --frames DIR] (each view as a PNG
+//     and a text file of the products within reach, the words each needs and whether it was read)
+import { mkdirSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import sharp from "sharp";
 import type { EnvId } from "../src/core/manifest.js";
-import { measureLegibility, OCR_SCALE, tesseractVersion } from "../src/render/legibility/index.js";
+import {
+  type LegibilityView,
+  measureLegibility,
+  OCR_SCALE,
+  tesseractVersion,
+} from "../src/render/legibility/index.js";
 import { RenderService } from "../src/render/render-service.js";
 
 const { values } = parseArgs({
@@ -11,8 +20,24 @@ const { values } = parseArgs({
     scale: { type: "string", default: String(OCR_SCALE) },
     unread: { type: "boolean", default: false },
     env: { type: "string" },
+    store: { type: "string" },
+    pose: { type: "string" },
+    frames: { type: "string" },
   },
 });
+
+/** Writes a view as `<pose>.png` and `<pose>.txt` (products, wanted words, read or not, OCR words). */
+async function writeView(dir: string, env: string, v: LegibilityView): Promise<void> {
+  const base = `${dir}/${env}-${v.pose.replace(/[^\w.-]+/g, "_")}`;
+  await sharp(v.rgb, { raw: { width: v.width, height: v.height, channels: 3 } })
+    .png()
+    .toFile(`${base}.png`);
+  const lines = v.products.map(
+    (p) =>
+      `${p.read ? "READ  " : "UNREAD"} ${p.id} ${p.name} | wants ${p.wanted.join(",")}${p.box ? ` | box ${p.box.left},${p.box.top} ${p.box.width}x${p.box.height}` : ""}`,
+  );
+  writeFileSync(`${base}.txt`, `${lines.join("\n")}\nOCR: ${v.words.join(" ")}\n`);
+}
 const tesseract = await tesseractVersion();
 if (!tesseract) {
   console.error("bench:legibility needs tesseract (apt-get install tesseract-ocr)");
@@ -20,10 +45,16 @@ if (!tesseract) {
 }
 const service = await RenderService.start({ width: 640, height: 480, poolSize: 1 });
 try {
-  const envs = (values.env ? [values.env] : ["supermarket", "home-furnishings"]) as EnvId[];
+  const only = values.env ?? values.store;
+  const envs = (only ? [only] : ["supermarket", "home-furnishings"]) as EnvId[];
+  if (values.frames) mkdirSync(values.frames, { recursive: true });
   for (const env of envs) {
     const t0 = performance.now();
-    const r = await measureLegibility(service, env, { scale: Number(values.scale) });
+    const r = await measureLegibility(service, env, {
+      scale: Number(values.scale),
+      ...(values.pose ? { only: (name: string) => name.includes(values.pose!) } : {}),
+      ...(values.frames ? { onView: (v: LegibilityView) => writeView(values.frames!, env, v) } : {}),
+    });
     console.log(
       JSON.stringify({
         env,

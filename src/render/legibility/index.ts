@@ -6,6 +6,7 @@ export {
   type LegibilityOptions,
   type LegibilityPose,
   type LegibilityResult,
+  type LegibilityView,
   legibilityPoses,
   measureLegibility,
   OCR_SCALE,

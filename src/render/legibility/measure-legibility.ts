@@ -67,6 +67,20 @@ export interface LegibilityOptions {
   scale?: number;
   /** Take every n-th pose (a quicker sample for tests). */
   every?: number;
+  /** Take only the poses whose name this accepts (a quicker look at a few areas). */
+  only?: (pose: string) => boolean;
+  /** Called with each view measured and what was read in it (to write frames for a look). */
+  onView?: (view: LegibilityView) => void | Promise<void>;
+}
+
+/** One measured view: the frame, and per product within reach the words wanted and whether read. */
+export interface LegibilityView {
+  pose: string;
+  rgb: Buffer;
+  width: number;
+  height: number;
+  products: { id: string; name: string; wanted: string[]; read: boolean; box?: PixelBox }[];
+  words: string[];
 }
 
 /**
@@ -87,7 +101,9 @@ export async function measureLegibility(
   const marginsOf = new Map(
     catalog.map((p) => [p.id, p.kind === "furniture" ? FURNITURE_MARGINS : GROCERY_MARGINS]),
   );
-  const poses = legibilityPoses(env).filter((_, i) => i % (opts.every ?? 1) === 0);
+  const poses = legibilityPoses(env).filter(
+    (p, i) => i % (opts.every ?? 1) === 0 && (opts.only?.(p.name) ?? true),
+  );
   const names = new Map<string, string>();
   const seen = new Set<string>();
   const read = new Set<string>();
@@ -108,6 +124,7 @@ export async function measureLegibility(
       new Map(ids.map((id) => [colourOf.get(id)!, id])),
       (id) => marginsOf.get(id)!,
     );
+    const report: LegibilityView["products"] = [];
     for (const p of near) {
       const id = view.handles.products[p.handle]!;
       names.set(id, `${p.brand} ${p.name}`);
@@ -129,7 +146,9 @@ export async function measureLegibility(
         sightingsRead++;
         read.add(id);
       }
+      report.push({ id, name: `${p.brand} ${p.name}`, wanted, read: ok, ...(box ? { box } : {}) });
     }
+    await opts.onView?.({ pose: at, rgb, width, height, products: report, words });
   }
   return {
     env,

@@ -208,10 +208,13 @@ export class LabelAtlas {
     this.ctx.fillText(fit.lines[0] ?? "", x, b.y + b.h / 2, b.w);
   }
 
-  /** Text wrapped into at most `maxLines` lines, as large as fits, centred in the box. */
-  private block(text: string, b: Box, ink: string, maxLines: number): void {
+  /**
+   * Text wrapped into at most `maxLines` lines, as large as fits, centred in the box; no larger than
+   * `maxShare` of the box's height (half by default: a short name does not outgrow the hero word).
+   */
+  private block(text: string, b: Box, ink: string, maxLines: number, maxShare = 0.5): void {
     if (!text || b.h < 4) return;
-    const fit = fitLines(this.ctx, text, b.w, b.h, maxLines, Math.min(b.h * 0.5, b.w * 0.22), 5);
+    const fit = fitLines(this.ctx, text, b.w, b.h, maxLines, Math.min(b.h * maxShare, b.w * 0.22), 5);
     const lineH = fit.size * 1.08;
     const start = b.y + (b.h - fit.lines.length * lineH) / 2 + lineH / 2;
     this.ctx.fillStyle = ink;
@@ -365,8 +368,10 @@ export class LabelAtlas {
     this.line(t.top, shrink(band!, 0.12), inkFor(t.accent));
     this.line(t.hero ?? "", hero!, ink);
     // What the piece is wraps onto two lines rather than shrinking ("Cabinet with Doors and Drawers").
-    this.block(what ?? "", shrink(type!, 0.04), ink, 2);
-    if (detail) this.block(detail, shrink(colour!, 0.04), ink, 2);
+    // One line fills its row ("Bookcase", "Oak" as large as the series name beside a sibling piece);
+    // a long one wraps onto two.
+    this.block(what ?? "", shrink(type!, 0.04), ink, 2, 0.92);
+    if (detail) this.block(detail, shrink(colour!, 0.04), ink, 2, 0.92);
     this.line(foot, shrink(price!, 0.08), ink);
   }
 
