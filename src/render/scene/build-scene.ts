@@ -13,6 +13,7 @@ import type { Layout } from "../../core/layout.js";
 import type { Product } from "../../core/product.js";
 import type { DisplayArea, Fixture, Store } from "../../core/spatial.js";
 import { fixtureGeometry, fixtureSignAspect } from "./fixture-geometry.js";
+import type { Ground } from "./floor-shadows.js";
 import { heroWords, nameWithout } from "./hero-word.js";
 import { ceilingPanels, contactShadows, type Footprint, floorGeometry } from "./interior.js";
 import { AtlasPool, LabelAtlas, type LabelText } from "./label-atlas.js";
@@ -25,6 +26,7 @@ import {
 } from "./product-geometry.js";
 import { productCards, shelfTags } from "./product-tags.js";
 import { color } from "./shape-kit.js";
+import { finishesOf, SWATCH_CELLS, swatch } from "./swatches.js";
 
 export interface SceneData {
   layout: Layout;
@@ -60,6 +62,8 @@ export interface BuiltScene {
   slots: Map<string, InstanceSlot>;
   /** Product id → one unit's geometry and segmentation colour, to show an item in the shopper's hand. */
   units: Map<string, { geometry: BufferGeometry; segColor: string; material: MeshBasicMaterial }>;
+  /** The floor and the display platforms' tops: where shadows fall (`FloorShadows`). */
+  ground: Ground[];
 }
 
 const DEG = Math.PI / 180;
@@ -169,6 +173,7 @@ export function buildScene(data: SceneData): BuiltScene {
   };
 
   const { width, depth, ceiling } = data.layout.floor;
+  const ground: Ground[] = [{ x0: 0, z0: 0, x1: width, z1: depth, y: 0 }];
   // A hall of shops (stores among its targets) has a wooden floor; a supermarket, vinyl tiles.
   const hall = data.layout.navTargets.some((t) => t.type === "store");
   const floorColour = hall ? HALL_FLOOR : FLOOR;
@@ -225,7 +230,8 @@ export function buildScene(data: SceneData): BuiltScene {
       { top: "", main: f.name, background: "#1f3b57", accent: "#1f3b57" },
       fixtureSignAspect(f),
     );
-    const { solid, signs: boards, glass } = fixtureGeometry(kit, f, sign);
+    const wood = f.kind === "produce_stand" ? swatch(signs, "wood") : undefined;
+    const { solid, signs: boards, glass } = fixtureGeometry(kit, f, sign, wood);
     add(placed(solid, f.location[0], f.location[1], f.yaw, plain), f.segColor);
     add(placed(boards, f.location[0], f.location[1], f.yaw, lit), f.segColor);
     if (glass) add(placed(glass, f.location[0], f.location[1], f.yaw, glassMat), null, "colour");
@@ -331,6 +337,7 @@ export function buildScene(data: SceneData): BuiltScene {
       );
     }
     add(placed(kit.merge(parts), 0, 0, 0, plain), a.segColor);
+    ground.push({ x0, z0, x1, z1, y: AREA_FLOOR_HEIGHT });
     // A standing sign at the corner of the open edge, readable from the walkway and from inside.
     const label = signs.addLabel(
       { top: "", main: a.name, background: "#46603f", accent: "#46603f" },
@@ -379,9 +386,16 @@ export function buildScene(data: SceneData): BuiltScene {
       geo = groceryGeometry(atlas.kit, p, front, top);
     } else {
       const tag = furnitureTag(p);
-      atlas = packages.withRoom();
+      // Room for the tag and, in a fresh atlas, every finish's swatch.
+      atlas = packages.withRoom(1 + SWATCH_CELLS);
       const text: LabelText = { ...productLabelText(p, heroOf), background: "#ffffff", accent: "#f2c230" };
-      geo = furnitureGeometry(atlas.kit, p, atlas.addLabel({ ...text, style: "card" }, tag.w / tag.h));
+      const label = atlas.addLabel({ ...text, style: "card" }, tag.w / tag.h);
+      const { body, frame } = finishesOf(p.shape.form, p.attributes.material);
+      geo = furnitureGeometry(atlas.kit, p, label, {
+        ...(body ? { body: swatch(atlas, body) } : {}),
+        ...(frame ? { frame: swatch(atlas, frame) } : {}),
+        cloth: swatch(atlas, "fabric"),
+      });
     }
     const mesh = new InstancedMesh(geo, atlas.material, list.length);
     list.forEach((inst, i) => {
@@ -425,5 +439,5 @@ export function buildScene(data: SceneData): BuiltScene {
   const textures = [signs, ...packages.atlases, ...shelfTagAtlases.atlases, ...cardAtlases.atlases];
   for (const t of textures) t.texture.needsUpdate = true;
   glassMat.side = DoubleSide;
-  return { scene, items, textures, slots, units };
+  return { scene, items, textures, slots, units, ground };
 }

@@ -24,12 +24,14 @@ export function fixtureSignAspect(f: Fixture): number {
  * A fixture in its own frame (width along x, depth along z, front facing -z, standing on y = 0):
  * the solid body (plain colours), its sign boards (both faces for island fixtures: the only part
  * that shows the label atlas), and the glass of freezer doors and lids (drawn only in the colour
- * pass: the camera sees through it to the goods).
+ * pass: the camera sees through it to the goods). A produce stand's wood shows the grain of `wood`
+ * (a swatch of the atlas), so it goes with the sign boards, drawn with the atlas.
  */
 export function fixtureGeometry(
   kit: ShapeKit,
   f: Fixture,
   sign: UvRect,
+  wood?: UvRect,
 ): { solid: BufferGeometry; signs: BufferGeometry; glass?: BufferGeometry } {
   const { width: w, depth: d, height: H } = f.size;
   const parts: BufferGeometry[] = [];
@@ -37,6 +39,7 @@ export function fixtureGeometry(
     for (const y of f.levels) parts.push(kit.box(w - 0.04, 0.02, d - inset, 0, y - 0.01, zOffset, c));
   };
   let glass: BufferGeometry | undefined;
+  const grained: BufferGeometry[] = [];
   switch (f.kind) {
     case "shelf":
       parts.push(kit.box(w, 0.1, d, 0, 0.05, 0, METAL));
@@ -79,11 +82,12 @@ export function fixtureGeometry(
       break;
     case "produce_stand": {
       const top = f.levels[0] ?? 0.75;
-      parts.push(kit.box(w, 0.04, d, 0, top - 0.02, 0, WOOD));
+      const wk = kit.withFinish(wood);
+      grained.push(wk.box(w, 0.04, d, 0, top - 0.02, 0, WOOD));
       for (const s of [-1, 1])
-        parts.push(kit.box(w, top - 0.04, 0.03, 0, (top - 0.04) / 2, s * (d / 2 - 0.015), WOOD_DARK));
+        grained.push(wk.box(w, top - 0.04, 0.03, 0, (top - 0.04) / 2, s * (d / 2 - 0.015), WOOD_DARK));
       for (const s of [-1, 1])
-        parts.push(kit.box(0.03, top - 0.04, d, s * (w / 2 - 0.015), (top - 0.04) / 2, 0, WOOD_DARK));
+        grained.push(wk.box(0.03, top - 0.04, d, s * (w / 2 - 0.015), (top - 0.04) / 2, 0, WOOD_DARK));
       break;
     }
   }
@@ -92,7 +96,7 @@ export function fixtureGeometry(
   const front = kit.labelledBox(signW, SIGN.h, SIGN.d, color("#ffffff"), sign);
   // Island fixtures hang two boards back to back, one readable from each aisle.
   front.translate(0, hangAt - SIGN.h / 2, f.sides.length === 2 ? -SIGN.d / 2 : -d / 2 + 0.05);
-  const boardsOf = [front];
+  const boardsOf = [front, ...grained];
   if (f.sides.length === 2) {
     const back = kit.labelledBox(signW, SIGN.h, SIGN.d, color("#ffffff"), sign).rotateY(Math.PI);
     boardsOf.push(back.translate(0, hangAt - SIGN.h / 2, SIGN.d / 2));

@@ -104,11 +104,19 @@ function legs(kit: ShapeKit, w: number, d: number, h: number, t: number, c: Colo
  * shades and pots in the accent), standing on y = 0 with its front facing -z, and a name tag on the
  * front that shows the atlas label.
  */
-export function furnitureGeometry(kit: ShapeKit, p: FurnitureProduct, label: UvRect): BufferGeometry {
+export function furnitureGeometry(
+  kit: ShapeKit,
+  p: FurnitureProduct,
+  label: UvRect,
+  finishes: { body?: UvRect; frame?: UvRect; cloth?: UvRect } = {},
+): BufferGeometry {
   const { width: w, height: h, depth: d } = p.shape.dims;
   const body = color(p.appearance.primary);
   const acc = color(p.appearance.accent);
   const parts: Parts = [];
+  // Body parts show the body's finish, accent parts (legs, frames, bases) the frame's.
+  const bk = kit.withFinish(finishes.body);
+  const ak = kit.withFinish(finishes.frame);
   const t = Math.max(0.025, Math.min(w, d) * 0.06);
   switch (p.shape.form) {
     case "chair":
@@ -118,12 +126,12 @@ export function furnitureGeometry(kit: ShapeKit, p: FurnitureProduct, label: UvR
     case "bench": {
       const seat = p.shape.form === "stool" ? h * 0.95 : Math.min(0.5, h * 0.5);
       if (p.shape.form === "office-chair" || p.shape.form === "gaming-chair") {
-        parts.push(kit.cylinder(w * 0.45, w * 0.45, 0.06, 0, 0, 0, acc, 10));
-        parts.push(kit.cylinder(0.03, 0.03, seat - 0.1, 0, 0.06, 0, acc, 8));
-      } else legs(kit, w, d, seat - 0.05, t, acc, parts);
-      parts.push(kit.box(w, 0.07, d * 0.9, 0, seat - 0.02, 0, body));
+        parts.push(ak.cylinder(w * 0.45, w * 0.45, 0.06, 0, 0, 0, acc, 10));
+        parts.push(ak.cylinder(0.03, 0.03, seat - 0.1, 0, 0.06, 0, acc, 8));
+      } else legs(ak, w, d, seat - 0.05, t, acc, parts);
+      parts.push(bk.box(w, 0.07, d * 0.9, 0, seat - 0.02, 0, body));
       if (p.shape.form !== "stool" && p.shape.form !== "bench") {
-        parts.push(kit.box(w, h - seat, 0.07, 0, seat + (h - seat) / 2, d / 2 - 0.05, body));
+        parts.push(bk.box(w, h - seat, 0.07, 0, seat + (h - seat) / 2, d / 2 - 0.05, body));
       }
       break;
     }
@@ -131,45 +139,47 @@ export function furnitureGeometry(kit: ShapeKit, p: FurnitureProduct, label: UvR
     case "sofa": {
       const seat = Math.min(0.45, h * 0.5);
       const arm = Math.min(0.18, w * 0.12);
-      parts.push(kit.box(w, seat, d, 0, seat / 2, 0, body));
-      parts.push(kit.box(w, h - seat, d * 0.22, 0, seat + (h - seat) / 2, d / 2 - d * 0.11, body));
+      parts.push(bk.box(w, seat, d, 0, seat / 2, 0, body));
+      parts.push(bk.box(w, h - seat, d * 0.22, 0, seat + (h - seat) / 2, d / 2 - d * 0.11, body));
       for (const s of [-1, 1])
-        parts.push(kit.box(arm, h * 0.75, d, s * (w / 2 - arm / 2), (h * 0.75) / 2, 0, body));
-      parts.push(kit.box(w - 2 * arm, 0.08, d * 0.7, 0, seat + 0.04, -d * 0.1, acc));
+        parts.push(bk.box(arm, h * 0.75, d, s * (w / 2 - arm / 2), (h * 0.75) / 2, 0, body));
+      parts.push(bk.box(w - 2 * arm, 0.08, d * 0.7, 0, seat + 0.04, -d * 0.1, acc));
       break;
     }
     case "ottoman":
-      parts.push(kit.cylinder(w / 2, w / 2, h, 0, 0, 0, body, 16));
+      parts.push(bk.cylinder(w / 2, w / 2, h, 0, 0, 0, body, 16));
       break;
     case "dining-table":
     case "coffee-table":
     case "side-table":
     case "desk": {
       const top = Math.max(0.025, Math.min(0.05, h * 0.06));
-      legs(kit, w, d, h - top, t, acc, parts);
-      parts.push(kit.box(w, top, d, 0, h - top / 2, 0, body));
+      legs(ak, w, d, h - top, t, acc, parts);
+      parts.push(bk.box(w, top, d, 0, h - top / 2, 0, body));
       if (p.shape.form === "desk")
-        parts.push(kit.box(w * 0.3, h * 0.35, d * 0.9, w * 0.3, h - top - h * 0.175, 0, body));
-      if (p.shape.form === "coffee-table") parts.push(kit.box(w * 0.9, 0.02, d * 0.9, 0, h * 0.3, 0, body));
+        parts.push(bk.box(w * 0.3, h * 0.35, d * 0.9, w * 0.3, h - top - h * 0.175, 0, body));
+      if (p.shape.form === "coffee-table") parts.push(bk.box(w * 0.9, 0.02, d * 0.9, 0, h * 0.3, 0, body));
       break;
     }
     case "bed":
     case "crib": {
-      parts.push(kit.box(w, 0.3, d, 0, 0.15, 0, body));
-      parts.push(kit.box(w * 0.95, 0.18, d * 0.92, 0, 0.39, -d * 0.02, color("#f2f0ea")));
-      parts.push(kit.box(w, h, 0.08, 0, h / 2, d / 2 - 0.04, body));
-      parts.push(kit.box(w * 0.3, 0.1, 0.35, -w * 0.22, 0.52, d / 2 - 0.3, acc));
-      parts.push(kit.box(w * 0.3, 0.1, 0.35, w * 0.22, 0.52, d / 2 - 0.3, acc));
+      parts.push(bk.box(w, 0.3, d, 0, 0.15, 0, body));
+      // Mattress and pillows are cloth whatever the frame is made of.
+      const ck = kit.withFinish(finishes.cloth);
+      parts.push(ck.box(w * 0.95, 0.18, d * 0.92, 0, 0.39, -d * 0.02, color("#f2f0ea")));
+      parts.push(bk.box(w, h, 0.08, 0, h / 2, d / 2 - 0.04, body));
+      parts.push(ck.box(w * 0.3, 0.1, 0.35, -w * 0.22, 0.52, d / 2 - 0.3, acc));
+      parts.push(ck.box(w * 0.3, 0.1, 0.35, w * 0.22, 0.52, d / 2 - 0.3, acc));
       break;
     }
     case "bookcase":
     case "shelf-unit":
     case "plant-stand": {
       const shelves = Math.max(2, Math.round(h / 0.38));
-      for (const s of [-1, 1]) parts.push(kit.box(t, h, d, s * (w / 2 - t / 2), h / 2, 0, body));
-      parts.push(kit.box(w, h, 0.015, 0, h / 2, d / 2 - 0.008, body));
+      for (const s of [-1, 1]) parts.push(bk.box(t, h, d, s * (w / 2 - t / 2), h / 2, 0, body));
+      parts.push(bk.box(w, h, 0.015, 0, h / 2, d / 2 - 0.008, body));
       for (let i = 0; i <= shelves; i++)
-        parts.push(kit.box(w - 2 * t, 0.025, d, 0, (i * (h - 0.025)) / shelves + 0.0125, 0, body));
+        parts.push(bk.box(w - 2 * t, 0.025, d, 0, (i * (h - 0.025)) / shelves + 0.0125, 0, body));
       break;
     }
     case "cabinet":
@@ -179,46 +189,46 @@ export function furnitureGeometry(kit: ShapeKit, p: FurnitureProduct, label: UvR
     case "tv-bench":
     case "sideboard":
     case "storage-box": {
-      parts.push(kit.box(w, h, d, 0, h / 2, 0, body));
+      parts.push(bk.box(w, h, d, 0, h / 2, 0, body));
       const fronts =
         p.shape.form === "dresser" ? Math.max(2, Math.round(h / 0.25)) : p.shape.form === "wardrobe" ? 1 : 2;
       for (let i = 1; i < fronts; i++)
-        parts.push(kit.box(w * 0.96, 0.012, 0.01, 0, (i * h) / fronts, -d / 2 - 0.004, acc));
+        parts.push(ak.box(w * 0.96, 0.012, 0.01, 0, (i * h) / fronts, -d / 2 - 0.004, acc));
       if (p.shape.form === "wardrobe" || p.shape.form === "cabinet")
-        parts.push(kit.box(0.012, h * 0.96, 0.01, 0, h / 2, -d / 2 - 0.004, acc));
+        parts.push(ak.box(0.012, h * 0.96, 0.01, 0, h / 2, -d / 2 - 0.004, acc));
       break;
     }
     case "floor-lamp":
     case "table-lamp":
     case "desk-lamp": {
       const shade = Math.min(h * 0.3, 0.45);
-      parts.push(kit.cylinder(w * 0.4, w * 0.45, h * 0.04, 0, 0, 0, acc, 16));
-      parts.push(kit.cylinder(0.015, 0.015, h - shade, 0, h * 0.04, 0, acc, 8));
-      parts.push(kit.cylinder(w * 0.3, w * 0.5, shade, 0, h - shade, 0, body, 16));
+      parts.push(ak.cylinder(w * 0.4, w * 0.45, h * 0.04, 0, 0, 0, acc, 16));
+      parts.push(ak.cylinder(0.015, 0.015, h - shade, 0, h * 0.04, 0, acc, 8));
+      parts.push(bk.cylinder(w * 0.3, w * 0.5, shade, 0, h - shade, 0, body, 16));
       break;
     }
     case "rug":
-      parts.push(kit.box(w, Math.max(0.01, h), d, 0, Math.max(0.005, h / 2), 0, body));
-      parts.push(kit.box(w * 0.8, 0.004, d * 0.8, 0, Math.max(0.01, h) + 0.002, 0, acc));
+      parts.push(bk.box(w, Math.max(0.01, h), d, 0, Math.max(0.005, h / 2), 0, body));
+      parts.push(ak.box(w * 0.8, 0.004, d * 0.8, 0, Math.max(0.01, h) + 0.002, 0, acc));
       break;
     case "plant": {
       const pot = Math.min(h * 0.25, 0.4);
-      parts.push(kit.cylinder(w * 0.3, w * 0.24, pot, 0, 0, 0, acc, 12));
-      parts.push(kit.sphere(w / 2, 0, pot + (h - pot) / 2, 0, body, [1, (h - pot) / w, d / w]));
+      parts.push(ak.cylinder(w * 0.3, w * 0.24, pot, 0, 0, 0, acc, 12));
+      parts.push(bk.sphere(w / 2, 0, pot + (h - pot) / 2, 0, body, [1, (h - pot) / w, d / w]));
       break;
     }
     case "planter":
     case "vase":
-      parts.push(kit.cylinder(w / 2, w * 0.38, h, 0, 0, 0, body, 16));
-      parts.push(kit.cylinder(w * 0.46, w * 0.46, 0.01, 0, h - 0.02, 0, acc, 16));
+      parts.push(bk.cylinder(w / 2, w * 0.38, h, 0, 0, 0, body, 16));
+      parts.push(ak.cylinder(w * 0.46, w * 0.46, 0.01, 0, h - 0.02, 0, acc, 16));
       break;
     case "mirror":
     case "clock":
-      parts.push(kit.box(w, h, Math.max(0.03, d), 0, h / 2, 0, acc));
-      parts.push(kit.box(w * 0.86, h * 0.86, 0.01, 0, h / 2, -Math.max(0.03, d) / 2 - 0.004, body));
+      parts.push(ak.box(w, h, Math.max(0.03, d), 0, h / 2, 0, acc));
+      parts.push(bk.box(w * 0.86, h * 0.86, 0.01, 0, h / 2, -Math.max(0.03, d) / 2 - 0.004, body));
       break;
     case "play-tent":
-      parts.push(kit.cylinder(0.02, w / 2, h, 0, 0, 0, body, 4));
+      parts.push(bk.cylinder(0.02, w / 2, h, 0, 0, 0, body, 4));
       break;
     case "sports-equipment":
     case "toy":
@@ -226,15 +236,15 @@ export function furnitureGeometry(kit: ShapeKit, p: FurnitureProduct, label: UvR
       const round = Math.max(w, h, d) / Math.min(w, h, d) < 1.4;
       if (round)
         parts.push(
-          kit.sphere(Math.min(w, h, d) / 2, 0, h / 2, 0, body, [
+          bk.sphere(Math.min(w, h, d) / 2, 0, h / 2, 0, body, [
             w / Math.min(w, h, d),
             h / Math.min(w, h, d),
             d / Math.min(w, h, d),
           ]),
         );
       else {
-        parts.push(kit.box(w, h * 0.8, d, 0, h * 0.4, 0, body));
-        parts.push(kit.box(w * 0.6, h * 0.2, d * 0.6, 0, h * 0.9, 0, acc));
+        parts.push(bk.box(w, h * 0.8, d, 0, h * 0.4, 0, body));
+        parts.push(ak.box(w * 0.6, h * 0.2, d * 0.6, 0, h * 0.9, 0, acc));
       }
       break;
     }

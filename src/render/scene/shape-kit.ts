@@ -23,7 +23,19 @@ export interface UvRect {
  * show the atlas. One material for everything keeps the draw calls down.
  */
 export class ShapeKit {
-  constructor(readonly white: UvRect) {}
+  /**
+   * `finish`: a swatch of the atlas (wood, fabric, metal…) that plain parts show instead of the white
+   * patch, each face stretched over it once (atlas cells cannot repeat).
+   */
+  constructor(
+    readonly white: UvRect,
+    readonly finish?: UvRect,
+  ) {}
+
+  /** The same kit, its plain parts showing a finish (none: plain white). */
+  withFinish(finish: UvRect | undefined): ShapeKit {
+    return new ShapeKit(this.white, finish);
+  }
 
   private paint(geo: BufferGeometry, color: Color, flat = false): BufferGeometry {
     const n = geo.getAttribute("position").count;
@@ -32,10 +44,13 @@ export class ShapeKit {
     const uvs = new Float32Array(n * 2);
     const u = (this.white.u0 + this.white.u1) / 2;
     const v = (this.white.v0 + this.white.v1) / 2;
+    const own = geo.getAttribute("uv");
+    const f = this.finish;
     for (let i = 0; i < n; i++) {
       const s = flat ? 1 : shade(normals.getY(i), normals.getZ(i));
       colors.set([color.r * s, color.g * s, color.b * s], i * 3);
-      uvs.set([u, v], i * 2);
+      if (f) uvs.set([f.u0 + own.getX(i) * (f.u1 - f.u0), f.v0 + own.getY(i) * (f.v1 - f.v0)], i * 2);
+      else uvs.set([u, v], i * 2);
     }
     geo.setAttribute("color", new Float32BufferAttribute(colors, 3));
     geo.setAttribute("uv", new Float32BufferAttribute(uvs, 2));
