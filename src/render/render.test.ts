@@ -154,8 +154,9 @@ describe("render service", () => {
 });
 
 describe("render qualities", () => {
-  it("high draws 1280×720 with multisampled colour edges, the same bytes twice, and exact segmentation", async () => {
-    const pose = waypointPose(supermarket, "shelf-03", "front", -30);
+  it("high draws 1280×720 with multisampled edges and shadows, the same bytes twice, and exact segmentation", async () => {
+    // Looking down at a produce stand and the floor round it, where its shadow falls.
+    const pose = waypointPose(supermarket, "produce-stand-1", "front", -30);
     const high = await RenderService.start({ quality: "high", poolSize: 1 });
     const fast = await RenderService.start({ width: 1280, height: 720, poolSize: 1 });
     try {
@@ -174,6 +175,21 @@ describe("render qualities", () => {
       };
       expect(a.rgb.equals(plain.rgb)).toBe(false);
       expect(colours(a.rgb)).toBeGreaterThan(colours(plain.rgb) * 1.1);
+      // The floor darkens where the stand's shadow falls: background pixels away from any edge
+      // (so not a multisampled blend) that are clearly darker than in the view without shadows.
+      const seg = frameBuffers(plain).seg;
+      const W = 1280;
+      let floor = 0;
+      let shadowed = 0;
+      for (let y = 2; y < 718; y++)
+        for (let x = 2; x < W - 2; x++) {
+          const i = y * W + x;
+          if ([0, -2 * W, 2 * W, -2, 2].some((d) => seg[i + d] !== 0)) continue;
+          floor++;
+          const sum = (rgb: Buffer) => rgb[i * 3]! + rgb[i * 3 + 1]! + rgb[i * 3 + 2]!;
+          if (sum(plain.rgb) - sum(a.rgb) > 30) shadowed++;
+        }
+      expect(shadowed / floor).toBeGreaterThan(0.02);
       // Segmentation and depth are never multisampled: the same ids and depths as the plain view.
       expect(sameWords(frameBuffers(a).seg, frameBuffers(plain).seg)).toBe(true);
       expect(sameWords(frameBuffers(a).depthMm, frameBuffers(plain).depthMm)).toBe(true);

@@ -27,9 +27,10 @@ async function start(): Promise<void> {
   const font = new FontFace(LABEL_FONT, "url(/font.woff2)", { weight: "700" });
   document.fonts.add(await font.load());
   const data = (await (await fetch(`/data/${env}.json`)).json()) as SceneData;
+  const high = params.get("q") === "high";
   const t0 = performance.now();
   const built = buildScene(data);
-  const passes = new ObservationPasses(built, width, height, params.get("q") === "high" ? 4 : 0);
+  const passes = new ObservationPasses(built, width, height, high ? 4 : 0, high);
   passes.render({ x: data.layout.start.x, z: data.layout.start.z, yaw: data.layout.start.yaw, pitch: 0 });
   const buildMs = performance.now() - t0;
   const index = segmentationIndex(data.catalog, data.layout);
