@@ -205,7 +205,7 @@ export function productCards(
       const card = cardGeometry(label.atlas.kit, label.uv, spots[i]![picked[i]!]!)
         .rotateY(inst.yaw * DEG)
         .translate(inst.x, inst.y, inst.z);
-      groups.add(inst.on.area, label.atlas, card);
+      groups.add(area, label.atlas, card);
     });
   }
   return groups.merged();
