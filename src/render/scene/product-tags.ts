@@ -13,6 +13,7 @@ const TAG = { h: 0.08, d: 0.004, max: 0.45, every: 0.9, maxTilt: 35 * DEG, viewD
 const EYE = CAMERA.eyeHeight;
 const CARD = { w: 0.6, h: 0.44, d: 0.01, centre: 1.05, maxTurn: 60 * DEG } as const;
 const POLE = color("#3a3a3a");
+const STAKE = color("#b58a5a");
 
 /** Where an instance stands in its fixture's own frame (front facing -z). */
 function local(inst: Instance, f: Fixture): [number, number] {
@@ -96,8 +97,26 @@ export function shelfTags(
     runs.set(key, run);
   }
   const groups = new Groups();
-  for (const { f, side, level, product: p, xs, reach } of runs.values()) {
-    const [lo, hi] = [Math.min(...xs) - p.shape.dims.width / 2, Math.max(...xs) + p.shape.dims.width / 2];
+  const all = [...runs.values()];
+  const span = (r: (typeof all)[number]): [number, number] => [
+    Math.min(...r.xs) - r.product.shape.dims.width / 2,
+    Math.max(...r.xs) + r.product.shape.dims.width / 2,
+  ];
+  // A run with another product's goods in front of it on the same shelf (a produce stand's back
+  // rows): its tag on the shelf edge would hang where the front run's does, under goods it does not
+  // name, so it stands on a stake over its own goods instead, as produce prices do.
+  const behind = (r: (typeof all)[number]): boolean => {
+    const [lo, hi] = span(r);
+    return all.some((o) => {
+      if (o === r || o.f !== r.f || o.side !== r.side || o.level !== r.level || o.reach <= r.reach + 0.01)
+        return false;
+      const [olo, ohi] = span(o);
+      return Math.min(hi, ohi) - Math.max(lo, olo) > 0.5 * Math.min(hi - lo, ohi - olo);
+    });
+  };
+  for (const run of all) {
+    const { f, side, level, product: p, reach } = run;
+    const [lo, hi] = span(run);
     const count = Math.max(1, Math.round((hi - lo) / TAG.every));
     const w = Math.round(Math.min(TAG.max, ((hi - lo) / count) * 0.9) * 20) / 20;
     const labelKey = `${p.id}|${w}`;
@@ -124,19 +143,27 @@ export function shelfTags(
       };
       labels.set(labelKey, label);
     }
-    const { inset, top } = edge(f, level);
+    const staked = behind(run);
+    const { inset, top: edgeTop } = edge(f, level);
+    // A staked tag's top stands a little over its goods; its stake reaches down into them.
+    const top = staked ? level + p.shape.dims.height + 0.03 + TAG.h : edgeTop;
     // Tilted up towards the eye, as label holders on low shelves are, hinged at the shelf edge.
     const tilt = Math.min(TAG.maxTilt, 0.6 * Math.atan2(Math.max(0, EYE - top), TAG.viewDistance));
     // On the shelf edge, or in front of goods that stand out past it (an open cooler's), which would
-    // otherwise hide the top of the tag from a shopper looking down.
-    const z = Math.max(f.size.depth / 2 - inset, reach) + TAG.d / 2 + 0.002;
+    // otherwise hide the top of the tag from a shopper looking down; staked, at its goods' front.
+    const z = staked ? reach + TAG.d / 2 : Math.max(f.size.depth / 2 - inset, reach) + TAG.d / 2 + 0.002;
+    const kit = label.atlas.kit;
     for (let i = 0; i < count; i++) {
       const cx = lo + ((i + 0.5) * (hi - lo)) / count;
-      const tag = label.atlas.kit
+      const card = kit
         .labelledBox(w, TAG.h, TAG.d, color("#ffffff"), label.uv)
         .translate(0, -TAG.h, 0)
         .rotateX(tilt)
         .translate(0, top, 0);
+      const stake = top - TAG.h - level;
+      const tag = staked
+        ? kit.merge([card, kit.box(0.008, stake, 0.008, 0, level + stake / 2, TAG.d, STAKE)])
+        : card;
       if (side === "back") tag.rotateY(Math.PI).translate(cx, 0, z);
       else tag.translate(cx, 0, -z);
       groups.add(f.id, label.atlas, tag);
