@@ -1,4 +1,5 @@
 import { BufferGeometry, Color, Float32BufferAttribute } from "three";
+import { hashUnit } from "./hash-unit.js";
 
 // The store's shell, made believable with geometry and vertex colours rather than textures: on a CPU
 // rasteriser a texture fetch per pixel costs a third of the colour pass, while a few thousand more
@@ -47,13 +48,6 @@ function flatQuads(quads: FlatQuad[], facing: "up" | "down"): BufferGeometry {
   return geo;
 }
 
-/** A number in [0, 1) from integers, stable across runs (FNV-1a over the pair). */
-function noise(a: number, b: number): number {
-  let h = 0x811c9dc5;
-  for (const v of [a, b]) h = Math.imul(h ^ (v & 0xffff), 0x01000193);
-  return ((h ^ (h >>> 13)) >>> 0) / 2 ** 32;
-}
-
 const scaled = (c: Color, s: number) => new Color(c.r * s, c.g * s, c.b * s);
 const same = (c: Color): FlatQuad["colours"] => [c, c, c, c];
 
@@ -81,7 +75,7 @@ export function floorGeometry(
       const x0 = Math.max(0, i * along - offset);
       const x1 = Math.min(width, (i + 1) * along - offset);
       if (x1 <= x0) continue;
-      const shadeOf = 1 - spread / 2 + spread * noise(i, j);
+      const shadeOf = 1 - spread / 2 + spread * hashUnit(i, j);
       quads.push({ x0, z0, x1, z1, y: 0, colours: same(scaled(colour, shadeOf)) });
     }
   }

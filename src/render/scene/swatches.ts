@@ -1,4 +1,5 @@
 import type { Material } from "../../core/vocabulary.js";
+import { hashUnit } from "./hash-unit.js";
 import type { Box, LabelAtlas } from "./label-atlas.js";
 import type { UvRect } from "./shape-kit.js";
 
@@ -71,22 +72,14 @@ export function finishesOf(form: string, materials: readonly Material[]): { body
   return { ...(body ? { body } : {}), ...(frame ? { frame } : {}) };
 }
 
-/** A number in [0, 1) from integers, stable across runs and machines (FNV-1a over the triple). */
-function hash(a: number, b: number, c: number): number {
-  let h = 0x811c9dc5;
-  for (const v of [a, b, c]) h = Math.imul(h ^ (v & 0xffff), 0x01000193);
-  h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d);
-  return ((h ^ (h >>> 13)) >>> 0) / 2 ** 32;
-}
-
 /** Smooth value noise in [0, 1) with a period of `cell` pixels, layer `k`. */
 function valueNoise(x: number, y: number, cell: number, k: number): number {
   const [gx, gy] = [x / cell, y / cell];
   const [x0, y0] = [Math.floor(gx), Math.floor(gy)];
   const [fx, fy] = [gx - x0, gy - y0];
   const [sx, sy] = [fx * fx * (3 - 2 * fx), fy * fy * (3 - 2 * fy)];
-  const top = hash(x0, y0, k) * (1 - sx) + hash(x0 + 1, y0, k) * sx;
-  const bottom = hash(x0, y0 + 1, k) * (1 - sx) + hash(x0 + 1, y0 + 1, k) * sx;
+  const top = hashUnit(x0, y0, k) * (1 - sx) + hashUnit(x0 + 1, y0, k) * sx;
+  const bottom = hashUnit(x0, y0 + 1, k) * (1 - sx) + hashUnit(x0 + 1, y0 + 1, k) * sx;
   return top * (1 - sy) + bottom * sy;
 }
 
@@ -124,7 +117,7 @@ const PAINTERS: Record<Finish, (x: number, y: number, w: number, h: number) => n
   },
   // Speckled: a slow cloud with dark and light flecks.
   stone: (x, y) => {
-    const fleck = hash(x, y, 10);
+    const fleck = hashUnit(x, y, 10);
     const spot = fleck < 0.04 ? -0.12 : fleck > 0.97 ? 0.06 : 0;
     return 0.86 + 0.1 * valueNoise(x, y, 24, 11) + spot;
   },
