@@ -28,6 +28,10 @@ function processTerm(term: string): string | null {
   return STOP_WORDS.has(t) ? null : t;
 }
 
+// Simulated shoppers repeat themselves across personas (about 1 distinct query in 5 over a full
+// CustomerSim run), and a search is pure: answers are remembered, up to this many per index.
+const MEMO_LIMIT = 4096;
+
 const byScoreThenId = (a: RankedHit, b: RankedHit): number =>
   b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
@@ -43,19 +47,30 @@ export function createRankedIndex(
   const mini = new MiniSearch<IndexDoc>({ fields: [...fields], processTerm, searchOptions: { boost } });
   mini.addAll([...docs]);
   const ids = docs.map((d) => d.id).sort();
+  const memo = new Map<string, readonly RankedHit[]>();
+  const rank = (query: string, k: number): RankedHit[] => {
+    const hits = mini
+      .search(query)
+      .map((r) => ({ id: String(r.id), score: r.score }))
+      .sort(byScoreThenId)
+      .slice(0, k);
+    const seen = new Set(hits.map((h) => h.id));
+    for (const id of ids) {
+      if (hits.length >= k) break;
+      if (!seen.has(id)) hits.push({ id, score: 0 });
+    }
+    return hits;
+  };
   return {
     search(query, k = TOP_K) {
-      const hits = mini
-        .search(query)
-        .map((r) => ({ id: String(r.id), score: r.score }))
-        .sort(byScoreThenId)
-        .slice(0, k);
-      const seen = new Set(hits.map((h) => h.id));
-      for (const id of ids) {
-        if (hits.length >= k) break;
-        if (!seen.has(id)) hits.push({ id, score: 0 });
+      const key = `${k}\u0000${query}`;
+      let hits = memo.get(key);
+      if (!hits) {
+        if (memo.size >= MEMO_LIMIT) memo.clear();
+        hits = rank(query, k);
+        memo.set(key, hits);
       }
-      return hits;
+      return hits.map((h) => ({ ...h }));
     },
   };
 }
