@@ -89,7 +89,7 @@ export class CustomerSimSession extends EnvSession<ShopperContext, ShopperReply>
     private readonly owner: string,
     imageBase: string,
   ) {
-    super(id, sim, res.store.location, imageBase);
+    super(id, sim, res.store.location, imageBase, res.clock);
     this.chosen = pickPersona(sim.persona);
     if (!["reference", "pushy"].includes(sim.sales)) {
       if (!looksLikeModelId(sim.sales))

@@ -3,6 +3,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { hostname } from "node:os";
 import { serve } from "@hono/node-server";
+import type { Clock } from "../core/clock.js";
 import { SiturecError } from "../core/errors.js";
 import { listenError } from "../core/listen-error.js";
 import type { RenderService } from "../render/render-service.js";
@@ -36,6 +37,8 @@ export interface EnvServerOptions {
   render?: RenderService;
   /** Render pages when the server starts its own pool (default 1). */
   renderPages?: number;
+  /** The time idle timeouts are measured in (default: the real clock; tests move a manual one). */
+  clock?: Clock;
 }
 
 export interface RunningEnvServer {
@@ -69,10 +72,15 @@ export async function startEnvServer(opts: EnvServerOptions = {}): Promise<Runni
   const store = opts.store ?? openRunStore(opts.dir ?? "siturec-runs");
   const owner: LeaseOwner = { id: randomUUID(), pid: process.pid, host: hostname() };
   const series = new RunSeries(store, owner);
-  const res = new ServerResources(store, series, {
-    ...(opts.render ? { render: opts.render } : {}),
-    ...(opts.renderPages ? { pages: opts.renderPages } : {}),
-  });
+  const res = new ServerResources(
+    store,
+    series,
+    {
+      ...(opts.render ? { render: opts.render } : {}),
+      ...(opts.renderPages ? { pages: opts.renderPages } : {}),
+    },
+    opts.clock,
+  );
   const sessions = new SessionManager(res, {
     owner: owner.id,
     ...(opts.maxSessions !== undefined ? { maxSessions: opts.maxSessions } : {}),

@@ -1,3 +1,4 @@
+import type { Clock } from "../core/clock.js";
 import { sha256 } from "../core/hash.js";
 import { ExternalDecisions } from "./external-decisions.js";
 import type {
@@ -35,8 +36,8 @@ export interface StepCosts {
 export abstract class EnvSession<C, D> {
   protected readonly decisions = new ExternalDecisions<C, D>();
   status: SessionStatus = "created";
-  /** When the client last did something (for the idle timeout). */
-  lastActive = Date.now();
+  /** When the client last did something (for the idle timeout), on the server's clock. */
+  lastActive: number;
   private turn = 0;
   private totalReward = 0;
   private loop: Promise<void> | undefined;
@@ -50,7 +51,11 @@ export abstract class EnvSession<C, D> {
     readonly storeDir: string,
     /** The URL path under which this session's images are served (`url` image mode). */
     private readonly imageBase: string,
-  ) {}
+    /** The server's clock, which the idle timeout reads. */
+    private readonly clock: Clock,
+  ) {
+    this.lastActive = clock.now();
+  }
 
   abstract get role(): string;
   /** The run the episode is stored in (null before `reset`). */
@@ -94,7 +99,7 @@ export abstract class EnvSession<C, D> {
 
   async reset(): Promise<Observation> {
     this.guard("reset");
-    this.lastActive = Date.now();
+    this.lastActive = this.clock.now();
     if (this.status !== "created")
       throw new SessionError(
         409,
@@ -114,13 +119,13 @@ export abstract class EnvSession<C, D> {
       return await this.observation(context);
     } finally {
       this.busy = false;
-      this.lastActive = Date.now();
+      this.lastActive = this.clock.now();
     }
   }
 
   async step(request: StepRequest): Promise<StepResult> {
     this.guard("step");
-    this.lastActive = Date.now();
+    this.lastActive = this.clock.now();
     if (this.status === "created")
       throw new SessionError(409, `session ${this.id} has not been reset: POST .../reset first`);
     if (this.status === "ended")
@@ -166,7 +171,7 @@ export abstract class EnvSession<C, D> {
       };
     } finally {
       this.busy = false;
-      this.lastActive = Date.now();
+      this.lastActive = this.clock.now();
     }
   }
 

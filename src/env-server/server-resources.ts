@@ -1,5 +1,6 @@
 import { StoreKnowledge } from "../agents/knowledge/store-knowledge.js";
 import { builtinPrompts, type PromptSet } from "../agents/prompts/prompt-set.js";
+import { type Clock, realClock } from "../core/clock.js";
 import type { EnvId } from "../core/manifest.js";
 import type { LlmClient } from "../llm/client.js";
 import { RenderService } from "../render/render-service.js";
@@ -23,6 +24,8 @@ export class ServerResources {
     readonly store: RunStore,
     readonly series: RunSeries,
     private readonly renderOptions: { render?: RenderService; pages?: number } = {},
+    /** The time sessions' activity and idle timeouts are measured in. */
+    readonly clock: Clock = realClock,
   ) {
     if (renderOptions.render) this.renderService = Promise.resolve(renderOptions.render);
   }

@@ -21,7 +21,7 @@ export type AnySession = EnvSession<unknown, unknown>;
 /** The open sessions: created from validated specs, found by id, dropped when idle or deleted. */
 export class SessionManager {
   private readonly sessions = new Map<string, AnySession>();
-  private readonly sweeper: NodeJS.Timeout;
+  private readonly sweeper: { stop(): void };
   readonly maxSessions: number;
   readonly idleTimeoutMs: number;
 
@@ -31,8 +31,7 @@ export class SessionManager {
   ) {
     this.maxSessions = opts.maxSessions ?? 64;
     this.idleTimeoutMs = opts.idleTimeoutMs ?? 600_000;
-    this.sweeper = setInterval(() => void this.sweep(), Math.min(this.idleTimeoutMs / 2, 30_000));
-    this.sweeper.unref();
+    this.sweeper = res.clock.every(Math.min(this.idleTimeoutMs / 2, 30_000), () => this.sweep());
   }
 
   get size(): number {
@@ -72,14 +71,14 @@ export class SessionManager {
   }
 
   private async sweep(): Promise<void> {
-    const now = Date.now();
+    const now = this.res.clock.now();
     for (const [id, s] of this.sessions)
       if (!s.working && now - s.lastActive > this.idleTimeoutMs)
         await this.delete(id, `session idle for ${Math.round(this.idleTimeoutMs / 1000)} s`).catch(() => {});
   }
 
   async close(): Promise<void> {
-    clearInterval(this.sweeper);
+    this.sweeper.stop();
     for (const id of [...this.sessions.keys()])
       await this.delete(id, "the environment server stopped before the episode ended").catch(() => {});
   }

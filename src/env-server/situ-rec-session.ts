@@ -108,7 +108,7 @@ export class SituRecSession extends EnvSession<Request, PolicyReply<unknown>> {
     private readonly owner: string,
     imageBase: string,
   ) {
-    super(id, situ, res.store.location, imageBase);
+    super(id, situ, res.store.location, imageBase, res.clock);
     if (!hasEnv(situ.store))
       throw new SessionError(404, `no store '${situ.store}' (siturec envs lists them)`);
     this.env = situ.store as EnvId;

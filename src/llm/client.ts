@@ -9,6 +9,7 @@ import {
   wrapLanguageModel,
 } from "ai";
 import pLimit, { type LimitFunction } from "p-limit";
+import { type Clock, realClock } from "../core/clock.js";
 import { hashOf } from "../core/hash.js";
 import { EmbeddingCache, ResponseCache } from "./cache.js";
 import { type EmbedRequest, type EmbedResponse, embedTexts } from "./embed.js";
@@ -136,6 +137,8 @@ export interface LlmClientOptions {
   structuredOutput?: StructuredOutputMode;
   /** The most one call may take, all attempts and waits together (default 5 minutes). */
   callDeadlineMs?: number;
+  /** The time that request timeouts, backoff and deadlines are measured in (default: the real clock). */
+  clock?: Clock;
   /**
    * A response cache that other processes share (e.g. Redis for queue workers): read when the local
    * cache misses, written with it; a rerun on any worker then makes no HTTP request.
@@ -172,8 +175,6 @@ export function structuredModeFor(
   return provider === "anthropic" ? "tool" : "json_schema";
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
  * The request as the cache keys it: everything sent (images by their content hash), not who asks.
  * Tools and the tool choice are keyed only when tools are declared, so the key of a request without
@@ -197,9 +198,10 @@ export class LlmClient {
   private readonly embeddingCache?: EmbeddingCache;
   private readonly limits = new Map<string, LimitFunction>();
   private readonly opts: Required<
-    Omit<LlmClientOptions, "cacheDir" | "noCache" | "prices" | "sharedCache" | "sharedLimit">
+    Omit<LlmClientOptions, "cacheDir" | "noCache" | "prices" | "sharedCache" | "sharedLimit" | "clock">
   >;
   private readonly sharedLimit?: SharedLimit;
+  private readonly clock: Clock;
   /** HTTP attempts made by this client (cache hits make none). */
   httpAttempts = 0;
 
@@ -211,6 +213,7 @@ export class LlmClient {
       options.noCache ? undefined : options.sharedCache,
     );
     if (options.sharedLimit) this.sharedLimit = options.sharedLimit;
+    this.clock = options.clock ?? realClock;
     this.opts = {
       requestTimeoutMs: options.requestTimeoutMs ?? 120_000,
       maxRetries: options.maxRetries ?? 4,
@@ -282,7 +285,7 @@ export class LlmClient {
       if (err instanceof MissingApiKeyError) throw new LlmError("missing_key", err.message);
       throw err;
     }
-    const started = performance.now();
+    const started = this.clock.now();
     const pool = providerPool(spec);
     const call = () => this.withRetries(req, model, spec.provider, mode ?? "prompt");
     const shared = this.sharedLimit;
@@ -293,7 +296,7 @@ export class LlmClient {
       costUsd: costOf(price, result),
       ...(result.cachedInputTokens || result.cacheWriteTokens ? { cacheSavingUsd: saving } : {}),
       cached: false,
-      latencyMs: performance.now() - started,
+      latencyMs: this.clock.now() - started,
     };
     if (!req.noCache)
       await this.cache.set(key, {
@@ -318,6 +321,7 @@ export class LlmClient {
       prices: this.prices,
       requestTimeoutMs: this.opts.requestTimeoutMs,
       callDeadlineMs: this.opts.callDeadlineMs,
+      clock: this.clock,
       limit: (pool) => this.limitFor(pool),
       countAttempt: () => this.httpAttempts++,
       waitToRetry: (model, err, attempt, deadline) => this.waitToRetry(model, err, attempt, deadline),
@@ -345,7 +349,7 @@ export class LlmClient {
       failure.waitMs !== undefined
         ? Math.min(this.opts.maxDelayMs, failure.waitMs) * (1 + 0.1 * Math.random())
         : backoff;
-    if (performance.now() + wait >= deadline) {
+    if (this.clock.now() + wait >= deadline) {
       throw new LlmError(
         "timeout",
         `${model}: no answer within the call's deadline of ${Math.round(this.opts.callDeadlineMs / 1000)} s (${tries}; last: ${failure.message})`,
@@ -354,7 +358,7 @@ export class LlmClient {
     }
     for (const listener of this.retryListeners)
       listener({ model, attempt, maxAttempts, reason: failure.message, waitMs: wait });
-    await sleep(wait);
+    await this.clock.sleep(wait);
   }
 
   private readonly listeners = new Set<(call: CallEvent) => void>();
@@ -410,19 +414,17 @@ export class LlmClient {
             },
           })
         : model;
-    const deadline = performance.now() + this.opts.callDeadlineMs;
+    const deadline = this.clock.now() + this.opts.callDeadlineMs;
     for (let attempt = 1; ; attempt++) {
       this.httpAttempts++;
-      const left = deadline - performance.now();
+      const left = deadline - this.clock.now();
       try {
         raw = undefined;
         const r = await generateText({
           model: sent,
           ...promptCacheOptions(provider, req.system, toModelMessages(req.messages)),
           maxRetries: 0,
-          abortSignal: AbortSignal.timeout(
-            Math.max(1, Math.ceil(Math.min(this.opts.requestTimeoutMs, left))),
-          ),
+          abortSignal: this.clock.timeout(Math.max(1, Math.ceil(Math.min(this.opts.requestTimeoutMs, left)))),
           ...(req.temperature !== undefined ? { temperature: req.temperature } : {}),
           ...(req.maxOutputTokens !== undefined ? { maxOutputTokens: req.maxOutputTokens } : {}),
           ...(req.seed !== undefined && SEEDED.has(provider) ? { seed: req.seed } : {}),

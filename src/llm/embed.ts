@@ -1,5 +1,6 @@
 import { embedMany } from "ai";
 import type { LimitFunction } from "p-limit";
+import type { Clock } from "../core/clock.js";
 import { hashOf } from "../core/hash.js";
 import type { EmbeddingCache } from "./cache.js";
 import type { LlmErrorKind, LlmResponse } from "./client.js";
@@ -37,6 +38,7 @@ export interface EmbedRuntime {
   prices: PriceTable;
   requestTimeoutMs: number;
   callDeadlineMs: number;
+  clock: Clock;
   limit(pool: string): LimitFunction;
   countAttempt(): void;
   /** Throws the final `LlmError`, or waits before the next attempt. */
@@ -71,7 +73,7 @@ export async function embedTexts(req: EmbedRequest, rt: EmbedRuntime): Promise<E
   const missing = [...new Set(req.texts.filter((_, i) => !out[i]))];
   let inputTokens = 0;
   let attempts = 0;
-  const started = performance.now();
+  const started = rt.clock.now();
   if (missing.length) {
     let model: ReturnType<typeof embeddingModel>;
     try {
@@ -81,7 +83,7 @@ export async function embedTexts(req: EmbedRequest, rt: EmbedRuntime): Promise<E
       if (err instanceof NoEmbeddingModelsError) throw rt.fail("unknown_provider", err.message);
       throw err;
     }
-    const deadline = performance.now() + rt.callDeadlineMs;
+    const deadline = rt.clock.now() + rt.callDeadlineMs;
     const result = await rt.limit(providerPool(spec))(async () => {
       for (let attempt = 1; ; attempt++) {
         rt.countAttempt();
@@ -90,8 +92,8 @@ export async function embedTexts(req: EmbedRequest, rt: EmbedRuntime): Promise<E
             model,
             values: missing,
             maxRetries: 0,
-            abortSignal: AbortSignal.timeout(
-              Math.max(1, Math.ceil(Math.min(rt.requestTimeoutMs, deadline - performance.now()))),
+            abortSignal: rt.clock.timeout(
+              Math.max(1, Math.ceil(Math.min(rt.requestTimeoutMs, deadline - rt.clock.now()))),
             ),
           });
           return { embeddings: r.embeddings, tokens: r.usage.tokens ?? 0, attempt };
@@ -121,7 +123,7 @@ export async function embedTexts(req: EmbedRequest, rt: EmbedRuntime): Promise<E
     cached: missing.length === 0,
     cachedTexts,
     attempts,
-    latencyMs: missing.length ? performance.now() - started : 0,
+    latencyMs: missing.length ? rt.clock.now() - started : 0,
   };
   rt.emit(
     req.model,

@@ -21,7 +21,8 @@ export type MockReply =
       cachedInputTokens?: number;
     }
   | { kind: "status"; status: number; retryAfterSeconds?: number; body?: string }
-  | { kind: "hang"; ms: number }
+  /** No answer for `ms` (then a 504), or, without `ms`, none until the client gives up and disconnects. */
+  | { kind: "hang"; ms?: number }
   | { kind: "malformed" }
   /** The connection is closed without an answer (a reset). */
   | { kind: "reset" };
@@ -91,6 +92,8 @@ export class MockOpenAIServer {
   fallback: (req: RecordedRequest) => MockReply = () => ({ kind: "text", content: "OK" });
   /** Every chat request (not pings) is answered this long after it arrives: a slow model. */
   latencyMs = 0;
+  /** Hears each request that starts to hang (a test with a manual clock moves it past the timeout). */
+  onHang?: (req: RecordedRequest) => void;
   /** Chat requests being answered now, and the most at once so far (shared-limit tests). */
   inFlight = 0;
   maxInFlight = 0;
@@ -204,7 +207,8 @@ export class MockOpenAIServer {
     }
     const reply = ping ? this.pingReply(recorded) : (this.queue.shift() ?? this.fallback(recorded));
     if (reply.kind === "hang") {
-      await new Promise((resolve) => setTimeout(resolve, reply.ms));
+      this.onHang?.(recorded);
+      await (reply.ms === undefined ? disconnected(req) : new Promise((r) => setTimeout(r, reply.ms)));
       return { reply: { kind: "status", status: 504 }, recorded };
     }
     return { reply, recorded };
@@ -214,6 +218,12 @@ export class MockOpenAIServer {
     this.server?.closeAllConnections?.();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
+}
+
+/** Resolves when the client has closed the request's connection. */
+function disconnected(req: IncomingMessage): Promise<void> {
+  if (req.socket.destroyed) return Promise.resolve();
+  return new Promise((resolve) => req.socket.once("close", () => resolve()));
 }
 
 /** The mock's answer to `/v1/embeddings` (not scriptable: embeddings are a pure function of the text). */
