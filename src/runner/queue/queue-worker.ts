@@ -15,6 +15,8 @@ import { RedisResponseCache } from "./shared-model-cache.js";
 import { redisSharedLimit, runSlot } from "./shared-model-limit.js";
 import { openWorkerRun, RunRefusedError, renderPools, type WorkerRun } from "./worker-runs.js";
 
+const DEFAULT_TAKE_OVER_MS = 20_000;
+
 export interface WorkerOptions {
   /** Redis URL of the queue (`redis://HOST:PORT`). */
   queue: string;
@@ -22,6 +24,13 @@ export interface WorkerOptions {
   store: string;
   /** Episodes played at once (default 2). */
   concurrency?: number;
+  /**
+   * How long the job of a worker that died waits before another worker takes it over (default
+   * 20 000 ms): the job's lock lasts this long (renewed at half of it while the episode plays), and
+   * stalled jobs are looked for every half of it. Below a few seconds, a busy machine can delay a
+   * renewal past the lock and an episode still playing is handed on too.
+   */
+  takeOverAfterMs?: number;
   /** Policies a run's config may name beyond the built-in ones (must match the planner's). */
   roles?: RoleRegistry;
   prompts?: PromptSet;
@@ -150,12 +159,13 @@ export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
     });
   };
 
-  // A dead worker's job is handed on after its lock lapses (20 s) at the next stalled check (every 10 s).
+  // A dead worker's job is handed on after its lock lapses at the next stalled check.
+  const lockDuration = opts.takeOverAfterMs ?? DEFAULT_TAKE_OVER_MS;
   const worker = new Worker(EPISODE_QUEUE, processor, {
     connection: blocking,
     concurrency,
-    lockDuration: 20_000,
-    stalledInterval: 10_000,
+    lockDuration,
+    stalledInterval: Math.ceil(lockDuration / 2),
     maxStalledCount: 2,
   });
   worker.on("failed", (job, err) => {
