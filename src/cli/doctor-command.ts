@@ -58,6 +58,7 @@ function nodeCheck(): DoctorCheck {
 function bundledNote(source: ChromiumSource): string | undefined {
   if (source === "bundled") return undefined;
   if (source === "env") return "SITUREC_CHROMIUM is set, so the bundled build is not used";
+  if (source === "server") return "SITUREC_BROWSER_URL is set: pages open in that running browser";
   const unsupported = bundledChromiumUnsupported();
   if (unsupported) return unsupported;
   if (!bundledChromiumPackage())

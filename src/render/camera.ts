@@ -36,11 +36,28 @@ export interface PageFrame {
 /** What the render page exposes on its global object to the Node side. */
 export interface RenderPageApi {
   /**
-   * Renders a view, finds its regions and posts the pixels for `frameId`: the colour image, and with
+   * Renders a view, finds its regions and posts the pixels to `uploadUrl` (the render service's own
+   * page server, which for a shared page is not the one that served it): the colour image, and with
    * `buffers` the segmentation and depth images after it.
    */
-  observe(pose: CameraPose, frameId: string, state?: SceneState, buffers?: boolean): Promise<string>;
+  observe(pose: CameraPose, uploadUrl: string, state?: SceneState, buffers?: boolean): Promise<string>;
   info(): { renderer: string; width: number; height: number; buildMs: number };
+  /**
+   * Takes the page for one render service (`owner`), atomically: true when it was free, or held by
+   * `steal` (an owner its claimant found dead); otherwise false and the page stays with its holder.
+   */
+  claim(owner: PageOwner, steal?: string): boolean;
+  /** Gives the page back (only its holder can). */
+  release(owner: string): void;
+  /** Who holds the page now, if anyone. */
+  holder(): PageOwner | null;
+}
+
+/** A render service holding a shared page: its id, and its process (to tell whether it is still alive). */
+export interface PageOwner {
+  id: string;
+  pid: number;
+  host: string;
 }
 
 export interface RenderPageGlobals {

@@ -8,11 +8,15 @@ export class ChromiumNotFoundError extends SiturecError {
   override readonly name = "ChromiumNotFoundError";
 }
 
-/** Where the browser came from, in the order they are tried. */
-export type ChromiumSource = "env" | "bundled" | "playwright" | "system";
+/**
+ * Where the browser came from, in the order they are tried; `server` is a running browser server the
+ * renderer was given (`SITUREC_BROWSER_URL`), which it connects to instead of launching one.
+ */
+export type ChromiumSource = "env" | "bundled" | "playwright" | "system" | "server";
 
 /** The browser to render with, and what to add to the environment it is launched with. */
 export interface FoundChromium {
+  /** The binary; for a `server`, its URL. */
   path: string;
   source: ChromiumSource;
   env: Record<string, string>;

@@ -1,11 +1,29 @@
-import { existsSync } from "node:fs";
-import { availableParallelism } from "node:os";
-import { type Browser, chromium, type Page } from "playwright-core";
+import { randomUUID } from "node:crypto";
+import { availableParallelism, hostname } from "node:os";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { QUALITY_SIZE, type RenderQuality } from "../core/camera.js";
 import { SiturecError, shortMessage } from "../core/errors.js";
 import type { EnvId } from "../core/manifest.js";
+import { processAlive } from "../core/process-alive.js";
 import { envIds } from "../envs/registry.js";
-import type { CameraPose, PageFrame, PassTimings, RenderPageGlobals, SceneState } from "./camera.js";
+import {
+  BROWSER_URL_VARIABLE,
+  connectRenderBrowser,
+  GL_RENDERER,
+  type GpuChoice,
+  gpuChoice,
+  launchRenderBrowser,
+  sharedContextOf,
+  triesGpu,
+} from "./browser-launch.js";
+import type {
+  CameraPose,
+  PageFrame,
+  PageOwner,
+  PassTimings,
+  RenderPageGlobals,
+  SceneState,
+} from "./camera.js";
 import { type FoundChromium, findChromium } from "./chromium.js";
 import { idWords } from "./frame-pixels.js";
 import { PageServer } from "./page-server.js";
@@ -51,36 +69,13 @@ export interface RenderOptions {
   /** Pages per store for concurrent episodes; default: half the CPU cores, at least one. */
   poolSize?: number;
   /** `auto` tries the GPU where the machine has a render node and falls back to SwiftShader. */
-  gpu?: "auto" | "on" | "off";
-}
-
-// Without the background-networking flags Chromium keeps trying to reach Google on a closed network.
-const BASE_FLAGS = [
-  "--no-sandbox",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--disable-dev-shm-usage",
-  "--js-flags=--expose-gc",
-];
-const SWIFTSHADER_FLAGS = ["--use-angle=swiftshader", "--enable-unsafe-swiftshader"];
-const GPU_FLAGS = ["--enable-gpu", "--ignore-gpu-blocklist", "--use-angle=default"];
-// Evaluated in a blank page: the renderer string the store pages report (passes.rendererInfo), or
-// null without WebGL2.
-const GL_RENDERER = `(() => {
-  const gl = document.createElement("canvas").getContext("webgl2");
-  if (!gl) return null;
-  const ext = gl.getExtension("WEBGL_debug_renderer_info");
-  return String(ext ? gl.getParameter(ext.UNMASKED_RENDERER_WEBGL) : gl.getParameter(gl.RENDERER));
-})()`;
-
-/** The browser's environment: ours (Playwright passes only what it is given) plus what it needs. */
-function launchEnv(extra: Record<string, string>): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
-  return { ...env, ...extra };
+  gpu?: GpuChoice;
+  /**
+   * A running browser to render in instead of launching one: the `wsEndpoint()` of a Playwright
+   * browser server (`launchRenderBrowserServer()`). Default: `SITUREC_BROWSER_URL`; `""` launches one
+   * even where that is set. The service opens its own pages there and never closes that browser.
+   */
+  browserUrl?: string;
 }
 
 interface PooledPage {
@@ -117,6 +112,13 @@ export class RenderService {
   private frameSeq = 0;
   private restarting?: Promise<void>;
   private closed = false;
+  /** Who holds this service's pages in a shared browser. */
+  private readonly owner: PageOwner = { id: randomUUID(), pid: process.pid, host: hostname() };
+  /**
+   * In a shared browser (one reached over CDP), its default context: store pages are opened there,
+   * outlive this service and are taken over by the next (a scene takes seconds to build).
+   */
+  private shared: BrowserContext | undefined;
   /** Browser restarts after a crash, for reports and tests. */
   restarts = 0;
   /** The WebGL renderer the browser reports (e.g. SwiftShader's, or the GPU's). */
@@ -140,24 +142,50 @@ export class RenderService {
   }
 
   static async start(opts: RenderOptions = {}): Promise<RenderService> {
-    const found = await findChromium();
+    const url = opts.browserUrl ?? process.env[BROWSER_URL_VARIABLE] ?? "";
     const server = new PageServer();
     const baseUrl = await server.start();
-    const gpu = opts.gpu ?? ((process.env.SITUREC_GPU as RenderOptions["gpu"]) || "auto");
-    const tryGpu = gpu === "on" || (gpu === "auto" && existsSync("/dev/dri/renderD128"));
-    // siturec handles Ctrl-C itself (finish the episodes in flight): Playwright must not close the
-    // browser under it on the first signal.
-    const launch = (flags: string[]) => () =>
-      chromium.launch({
-        executablePath: found.path,
-        env: launchEnv(found.env),
-        headless: true,
-        args: [...BASE_FLAGS, ...flags],
-        handleSIGINT: false,
-        handleSIGTERM: false,
-        handleSIGHUP: false,
-      });
-    let launcher = launch(tryGpu ? GPU_FLAGS : SWIFTSHADER_FLAGS);
+    let service: RenderService;
+    try {
+      service = url
+        ? await RenderService.attach(url, server, baseUrl, opts)
+        : await RenderService.launch(server, baseUrl, opts);
+    } catch (err) {
+      await server.close();
+      throw err;
+    }
+    try {
+      await service.identify();
+    } catch (err) {
+      await service.close();
+      throw err;
+    }
+    return service;
+  }
+
+  /** In a browser server someone else runs: a lost connection is made again, never a browser launched. */
+  private static async attach(
+    url: string,
+    server: PageServer,
+    baseUrl: string,
+    opts: RenderOptions,
+  ): Promise<RenderService> {
+    const connect = () => connectRenderBrowser(url);
+    const service = new RenderService(await connect(), connect, server, baseUrl, opts);
+    service.shared = sharedContextOf(url, service.browser);
+    service.chromium = { path: url, source: "server", env: {} };
+    return service;
+  }
+
+  private static async launch(
+    server: PageServer,
+    baseUrl: string,
+    opts: RenderOptions,
+  ): Promise<RenderService> {
+    const found = await findChromium();
+    const gpu = gpuChoice(opts.gpu);
+    const tryGpu = triesGpu(gpu);
+    let launcher = () => launchRenderBrowser(found, tryGpu);
     let service = new RenderService(await launcher(), launcher, server, baseUrl, opts);
     if (tryGpu && gpu === "auto") {
       try {
@@ -165,17 +193,11 @@ export class RenderService {
         if (/swiftshader|llvmpipe/i.test(name)) throw new Error("software GL");
       } catch {
         await service.browser.close();
-        launcher = launch(SWIFTSHADER_FLAGS);
+        launcher = () => launchRenderBrowser(found, false);
         service = new RenderService(await launcher(), launcher, server, baseUrl, opts);
       }
     }
     service.chromium = found;
-    try {
-      await service.identify();
-    } catch (err) {
-      await service.close();
-      throw err;
-    }
     return service;
   }
 
@@ -203,11 +225,29 @@ export class RenderService {
     return this.rendererName;
   }
 
+  /** The parameters a store page is opened with; a shared page is taken over only where they match. */
+  private pageParams(env: EnvId): URLSearchParams {
+    return new URLSearchParams({
+      env,
+      w: String(this.width),
+      h: String(this.height),
+      q: this.quality,
+      v: this.server.pageKey(env),
+    });
+  }
+
   private async openPage(env: EnvId): Promise<PooledPage> {
-    const page = await this.browser.newPage();
-    await page.goto(
-      `${this.baseUrl}/?env=${encodeURIComponent(env)}&w=${this.width}&h=${this.height}&q=${this.quality}`,
-    );
+    const taken = this.shared ? await this.takeSharedPage(env) : undefined;
+    if (taken) return { page: taken, busy: true };
+    const page = this.shared ? await this.shared.newPage() : await this.browser.newPage();
+    // A shared page is this service's from its first moment: another process sees it loaded, held.
+    const params = this.pageParams(env);
+    if (this.shared) {
+      params.set("o", this.owner.id);
+      params.set("pid", String(this.owner.pid));
+      params.set("host", this.owner.host);
+    }
+    await page.goto(`${this.baseUrl}/?${params}`);
     await page.waitForFunction(
       () => {
         const g = globalThis as unknown as RenderPageGlobals;
@@ -217,12 +257,43 @@ export class RenderService {
       { timeout: 180_000 },
     );
     const error = await page.evaluate(() => (globalThis as unknown as RenderPageGlobals).siturecError);
-    if (error) throw new Error(`render page for ${env} failed: ${error}`);
+    if (error) {
+      await page.close().catch(() => {});
+      throw new Error(`render page for ${env} failed: ${error}`);
+    }
     const info = await page.evaluate(() =>
       (globalThis as unknown as RenderPageGlobals).siturecRender!.info(),
     );
     this.rendererName = info.renderer;
     return { page, busy: true };
+  }
+
+  /**
+   * A page of this store, size, quality and code that another render service left in the shared
+   * browser, idle or held by a process of this machine that died, now held by this one.
+   */
+  private async takeSharedPage(env: EnvId): Promise<Page | undefined> {
+    const want = this.pageParams(env);
+    const mine = new Set([...this.pools.values()].flat().map((p) => p.page));
+    for (const page of this.shared!.pages()) {
+      if (mine.has(page) || !samePageParams(page.url(), want)) continue;
+      try {
+        const holder = await page.evaluate(() =>
+          (globalThis as unknown as RenderPageGlobals).siturecRender?.holder(),
+        );
+        if (holder === undefined) continue; // still loading: its opener holds it
+        const steal = holder && !processAlive(holder.pid, holder.host) ? holder.id : undefined;
+        if (holder && !steal) continue;
+        const claimed = await page.evaluate(
+          ([owner, dead]) => (globalThis as unknown as RenderPageGlobals).siturecRender!.claim(owner, dead),
+          [this.owner, steal] as const,
+        );
+        if (claimed) return page;
+      } catch {
+        // Closed or crashed meanwhile: not a page to take.
+      }
+    }
+    return undefined;
   }
 
   private async acquire(env: EnvId): Promise<PooledPage> {
@@ -273,6 +344,7 @@ export class RenderService {
     this.restarting ??= (async () => {
       this.pools.clear();
       this.browser = await this.launchBrowser();
+      if (this.shared) this.shared = this.browser.contexts()[0];
       this.restarts++;
     })().finally(() => {
       this.restarting = undefined;
@@ -325,9 +397,9 @@ export class RenderService {
     try {
       const buffers = opts.buffers ?? false;
       const answer = await pooled.page.evaluate(
-        ([p, frameId, s, b]) =>
-          (globalThis as unknown as RenderPageGlobals).siturecRender!.observe(p, frameId, s, b),
-        [pose, id, state, buffers] as const,
+        ([p, uploadUrl, s, b]) =>
+          (globalThis as unknown as RenderPageGlobals).siturecRender!.observe(p, uploadUrl, s, b),
+        [pose, this.server.frameUrl(id), state, buffers] as const,
       );
       const { timings, regions } = JSON.parse(answer) as PageFrame;
       const body = await frame;
@@ -364,7 +436,28 @@ export class RenderService {
     this.closed = true;
     for (const list of this.waiters.values())
       for (const w of list.splice(0)) w.reject(new RenderError("the render service closed"));
+    // Shared pages stay open, warm, for the next service; closing the browser only disconnects.
+    if (this.shared)
+      await Promise.all(
+        [...this.pools.values()]
+          .flat()
+          .map(({ page }) =>
+            page
+              .evaluate(
+                (id) => (globalThis as unknown as RenderPageGlobals).siturecRender?.release(id),
+                this.owner.id,
+              )
+              .catch(() => {}),
+          ),
+      );
     await this.browser.close().catch(() => {});
     await this.server.close();
   }
+}
+
+/** Whether a page was opened with these store, size, quality and code parameters (wherever it was served from). */
+function samePageParams(url: string, want: URLSearchParams): boolean {
+  if (!URL.canParse(url)) return false;
+  const got = new URL(url).searchParams;
+  return [...want].every(([k, v]) => got.get(k) === v);
 }

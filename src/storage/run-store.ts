@@ -1,5 +1,5 @@
-import { hostname } from "node:os";
 import { SiturecError } from "../core/errors.js";
+import { processAlive } from "../core/process-alive.js";
 import {
   type EpisodeHeader,
   type EpisodeOutcome,
@@ -38,13 +38,7 @@ export const LEASE_STALE_MS = 30_000;
  */
 export function leaseAlive(lease: Lease, now = Date.now()): boolean {
   if (now - Date.parse(lease.heartbeat) >= LEASE_STALE_MS) return false;
-  if (lease.host !== hostname()) return true;
-  try {
-    process.kill(lease.pid, 0);
-    return true;
-  } catch (err) {
-    return (err as { code?: string }).code === "EPERM";
-  }
+  return processAlive(lease.pid, lease.host);
 }
 
 /** Another live process holds the run. */

@@ -2,7 +2,7 @@
 // The colour image goes back as one binary POST (with segmentation and depth when asked for), not
 // as base64 through evaluate(); the regions found here as the answer's JSON.
 
-import type { RenderPageApi } from "../camera.js";
+import type { PageOwner, RenderPageApi } from "../camera.js";
 import { idWords, rgbRows } from "../frame-pixels.js";
 import { buildScene, type SceneData } from "../scene/build-scene.js";
 import { LABEL_FONT } from "../scene/label-atlas.js";
@@ -36,8 +36,8 @@ async function start(): Promise<void> {
   const index = segmentationIndex(data.catalog, data.layout);
   const size = width * height * 4;
   let frames = 0;
-  const upload = async (frameId: string, parts: Uint8Array<ArrayBuffer>[]) => {
-    const response = await fetch(`/frame/${frameId}`, { method: "POST", body: new Blob(parts) });
+  const upload = async (url: string, parts: Uint8Array<ArrayBuffer>[]) => {
+    const response = await fetch(url, { method: "POST", body: new Blob(parts) });
     if (!response.ok) throw new Error(`frame upload failed: ${response.status}`);
     // Each frame's Blob holds its megabytes in the browser until V8 collects it, and V8 does not feel
     // that memory; without a collection now and then, uploads fail after a few hundred frames.
@@ -47,8 +47,23 @@ async function start(): Promise<void> {
   const rgb = new Uint8Array(width * height * 3);
   const seg = new Uint32Array(width * height);
   const depthMm = new Uint32Array(width * height);
+  // Which render service uses this page now: in a shared browser, pages outlive the processes that
+  // opened them and are taken over (JavaScript here runs one call at a time, so a claim is atomic).
+  const opener = params.get("o");
+  let holder: PageOwner | null = opener
+    ? { id: opener, pid: Number(params.get("pid")), host: params.get("host") ?? "" }
+    : null;
   window.siturecRender = {
-    async observe(pose, frameId, state, buffers) {
+    claim(owner, steal) {
+      if (holder && holder.id !== steal) return false;
+      holder = owner;
+      return true;
+    },
+    release(owner) {
+      if (holder?.id === owner) holder = null;
+    },
+    holder: () => holder,
+    async observe(pose, uploadUrl, state, buffers) {
       passes.setState(state ?? { hidden: [], held: null });
       const rgbMs = passes.renderColour(pose);
       let t = performance.now();
@@ -56,7 +71,7 @@ async function start(): Promise<void> {
       // The colour image travels to Node while the id pass renders and the regions are found (the
       // upload takes its copy at once). Only the colour image: the upload costs about 20 ms a
       // megabyte on two cores, and segmentation and depth would add another 2.4 MB.
-      const sent = buffers ? undefined : upload(frameId, [rgb]);
+      const sent = buffers ? undefined : upload(uploadUrl, [rgb]);
       // Should the id pass throw first, the upload's failure is not left unhandled (the await below
       // still sees it).
       sent?.catch(() => {});
@@ -68,7 +83,7 @@ async function start(): Promise<void> {
       const regions = extractRegions({ width, height, seg, depthMm }, index);
       const regionsMs = performance.now() - t;
       t = performance.now();
-      await (sent ?? upload(frameId, [rgb, passes.pixels.subarray(size)]));
+      await (sent ?? upload(uploadUrl, [rgb, passes.pixels.subarray(size)]));
       const postMs = startMs + performance.now() - t;
       // As one JSON string: Playwright's own serialiser walks every number of the outlines one by one.
       return JSON.stringify({ timings: { rgbMs, idsMs, regionsMs, postMs }, regions });
