@@ -1,11 +1,48 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
+const where = ["src", "scripts", "examples"];
+const workers = Math.max(2, availableParallelism());
+
+/**
+ * Two tiers, told apart by file name (README, "Testing"):
+ * - unit (`*.test.ts`): no browser, server, child process or network (test/unit-guard.ts refuses them),
+ *   every test well under its 5 s timeout; runs first, so a broken build fails in about a minute;
+ * - e2e (`*.e2e.test.ts`): everything else, in one Chromium launched once for the run
+ *   (test/shared-browser.ts) that every file attaches to.
+ * Timeouts are set here once per tier; no test sets its own.
+ */
 export default defineConfig({
   // The examples import the package by name, as users do; in tests that is the source.
   resolve: { alias: { siturec: fileURLToPath(new URL("./src/index.ts", import.meta.url)) } },
   test: {
-    include: ["src/**/*.test.ts", "scripts/**/*.test.ts", "examples/**/*.test.ts"],
-    testTimeout: 30_000,
+    maxWorkers: workers,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: where.map((d) => `${d}/**/*.test.ts`),
+          exclude: ["**/*.e2e.test.ts", "**/node_modules/**"],
+          setupFiles: ["test/unit-guard.ts"],
+          testTimeout: 5_000,
+          hookTimeout: 5_000,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "e2e",
+          include: where.map((d) => `${d}/**/*.e2e.test.ts`),
+          globalSetup: ["test/shared-browser.ts"],
+          setupFiles: ["test/e2e-setup.ts"],
+          testTimeout: 300_000,
+          hookTimeout: 600_000,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 });

@@ -52,7 +52,7 @@ beforeAll(async () => {
   } finally {
     await store.close();
   }
-}, 60_000);
+});
 
 const agreement = (...args: string[]) => runCli("human-agreement", ...args, "--dir", dir);
 const SIMS = ["--sim", "sim-a", "sim-b", "sim-c1", "sim-c2"];
@@ -142,7 +142,7 @@ describe("siturec human-agreement", () => {
     expect(readFileSync(join(out, "figure5.csv"), "utf8")).toContain(
       "questionnaire,reference,4,3,3,3,3,3,3,5",
     );
-  }, 60_000);
+  });
 
   it("without judge scores: says to judge the study first, still prints the other metrics", async () => {
     const r = await agreement("unjudged", ...SIMS);

@@ -36,7 +36,7 @@ beforeAll(async () => {
   } finally {
     await store.close();
   }
-}, 60_000);
+});
 
 describe("siturec study export", () => {
   it("writes one line per finished, rated interaction: the stored trajectory, the coded participant, the answers", async () => {

@@ -2,11 +2,10 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { letters, productHandle, targetHandles } from "../../core/roles.js";
 import { loadEnvData } from "../../envs/env-data.js";
-import { runWithoutFonts } from "../testing/without-fonts.js";
 import { annotate } from "./annotate.js";
 import { extractRegions, SOM_LIMITS } from "./regions.js";
 import { supportedApproaches } from "./role-view.js";
-import { FIXTURE, fixtureDigest, fixtureFrame, fixtureView } from "./testing/overlay-fixture.js";
+import { FIXTURE, fixtureFrame, fixtureView } from "./testing/overlay-fixture.js";
 
 // A quarter of the 640×480 view, so the pixel thresholds scale to a quarter too.
 const W = 320;
@@ -192,13 +191,4 @@ describe("the Set-of-Mark overlay", () => {
   it("gives identical bytes for identical inputs", async () => {
     expect((await draw()).equals(await draw())).toBe(true);
   });
-
-  it("needs no system font: a process that sees none draws the same bytes", async () => {
-    const fixture = new URL("./testing/overlay-fixture.ts", import.meta.url).href;
-    const child = runWithoutFonts(
-      `import { fixtureDigest } from ${JSON.stringify(fixture)}; console.log(await fixtureDigest());`,
-    );
-    expect(child.status, child.stderr).toBe(0);
-    expect(child.stdout.trim()).toBe(await fixtureDigest());
-  }, 60_000);
 });

@@ -1,3 +1,4 @@
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -25,8 +26,11 @@ export async function exportOf(dir: string, runId: string): Promise<string> {
   return (await trajectoriesOf(dir, runId)).map((t) => JSON.stringify(t)).join("\n");
 }
 
-/** Waits (up to 90 s) until another process has finished `n` episodes in the store in `dir`. */
-export async function waitForFinished(dir: string, n: number): Promise<void> {
+/**
+ * Waits until another process (`child`) has finished `n` episodes in the store in `dir`, however
+ * long that takes on this machine; fails at once should the child exit first.
+ */
+export async function waitForFinished(dir: string, n: number, child: ChildProcess): Promise<void> {
   const finished = () => {
     try {
       const d = new Database(join(dir, "siturec.db"), { readonly: true, fileMustExist: true });
@@ -41,6 +45,9 @@ export async function waitForFinished(dir: string, n: number): Promise<void> {
       return 0;
     }
   };
-  const deadline = Date.now() + 90_000;
-  while (finished() < n && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  while (finished() < n) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`the run exited (${child.exitCode ?? child.signalCode}) before ${n} episodes finished`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }

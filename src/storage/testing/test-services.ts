@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { promisify } from "node:util";
+import { Redis } from "ioredis";
 import pg from "pg";
 
 const run = promisify(execFile);
@@ -67,6 +68,24 @@ export async function freshPostgresDatabase(serverUrl: string): Promise<string> 
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   databases.set(name, serverUrl);
+  return url.toString();
+}
+
+/**
+ * Redis database `db` of the server at `serverUrl`, emptied first (a server that outlived an earlier
+ * run of the suite keeps that run's queues), as a URL. Each test that uses Redis takes a number of
+ * its own, so parallel files never meet.
+ */
+export async function freshRedisDatabase(serverUrl: string, db: number): Promise<string> {
+  const url = new URL(serverUrl);
+  url.pathname = `/${db}`;
+  const client = new Redis(url.toString(), { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await client.connect();
+    await client.flushdb();
+  } finally {
+    client.disconnect();
+  }
   return url.toString();
 }
 
