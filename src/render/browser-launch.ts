@@ -32,7 +32,7 @@ const BASE_FLAGS = [
 const SWIFTSHADER_FLAGS = ["--use-angle=swiftshader", "--enable-unsafe-swiftshader"];
 const GPU_FLAGS = ["--enable-gpu", "--ignore-gpu-blocklist", "--use-angle=default"];
 
-/** A browser URL that cannot be used: unreachable, or not a Playwright browser server. */
+/** A browser URL that cannot be used: not http:// or ws://, unreachable, or not a browser there. */
 export class BrowserConnectError extends SiturecError {
   override readonly name = "BrowserConnectError";
 }

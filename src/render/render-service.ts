@@ -71,9 +71,11 @@ export interface RenderOptions {
   /** `auto` tries the GPU where the machine has a render node and falls back to SwiftShader. */
   gpu?: GpuChoice;
   /**
-   * A running browser to render in instead of launching one: the `wsEndpoint()` of a Playwright
-   * browser server (`launchRenderBrowserServer()`). Default: `SITUREC_BROWSER_URL`; `""` launches one
-   * even where that is set. The service opens its own pages there and never closes that browser.
+   * A running browser to render in instead of launching one: a DevTools endpoint (`http://HOST:PORT`,
+   * e.g. `launchRenderBrowserServer().url`), where store pages are shared with and kept warm for
+   * other services, or a Playwright browser server's `ws://` URL (pages of the service's own).
+   * Default: `SITUREC_BROWSER_URL`; `""` launches one even where that is set. The service never
+   * closes that browser.
    */
   browserUrl?: string;
 }
