@@ -1,5 +1,6 @@
 import { Command, CommanderError } from "commander";
 import { VERSION } from "../core/version.js";
+import { registerBrowser } from "./browser-command.js";
 import { registerCustomerSim } from "./customersim-command.js";
 import { registerData } from "./data-command.js";
 import { registerDoctor } from "./doctor-command.js";
@@ -42,6 +43,7 @@ export function buildProgram(io: CliIo, setExit: (code: number) => void): Comman
   registerStudy(program, io, () => process.stderr.isTTY === true && io === processIo);
   registerHumanAgreement(program, io);
   registerDoctor(program, io, setExit);
+  registerBrowser(program, io);
   registerServe(program, io);
   registerWorker(program, io);
   registerEnvCommand(program, io);

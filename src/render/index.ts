@@ -1,3 +1,9 @@
+export {
+  BROWSER_URL_VARIABLE,
+  BrowserConnectError,
+  launchRenderBrowserServer,
+  type RenderBrowserServer,
+} from "./browser-launch.js";
 export * from "./camera.js";
 export { ChromiumNotFoundError, findChromium } from "./chromium.js";
 export { minimap } from "./minimap.js";
