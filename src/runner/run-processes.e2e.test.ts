@@ -3,9 +3,17 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { exportOf, tmpStore as tmp, waitForFinished } from "./testing/run-store-reads.js";
+import { MockOpenAIServer } from "../llm/testing/mock-openai-server.js";
+import { exportOf, holdStoreWhen, tmpStore as tmp } from "./testing/run-store-reads.js";
 
 const exec = promisify(execFile);
+const GREET = JSON.stringify({
+  utterance: "Hello! What can I help you find today?",
+  assistant_actions: [{ type: "AskPreference" }],
+  expected_user_action: { name: "idle", arguments: {} },
+  ranking: [],
+  tool_calls: [],
+});
 const bin = join(import.meta.dirname, "../../bin/siturec.js");
 
 describe("runs across processes: killed, stopped, raced", () => {
@@ -29,11 +37,13 @@ describe("runs across processes: killed, stopped, raced", () => {
     });
     const gone = new Promise((r) => child.once("exit", r));
     const db = join(killedDir, "siturec.db");
-    await waitForFinished(killedDir, 2, child);
+    // Mid-way for sure: two episodes finished, and the run waiting on the store's lock for its next write.
+    const hold = await holdStoreWhen(killedDir, child, "finished", 2);
     // Kill the whole group (Node and its Chromium) at once, without warning.
     process.kill(-child.pid!, "SIGKILL");
     // Reaped: its pid no longer exists (a zombie's still would).
     await gone;
+    hold.release();
     // A dead run does not look alive.
     const listed = await exec(process.execPath, [bin, "runs", "--dir", killedDir, "--json"]);
     expect((JSON.parse(listed.stdout) as { status: string }[])[0]!.status).toBe("interrupted");
@@ -60,35 +70,38 @@ describe("runs across processes: killed, stopped, raced", () => {
   });
 
   it("two processes on one run: the second is refused while the first plays it, and no episode loses turns", async () => {
+    // The first run's assistant is a mock model whose first answer the test holds: the second
+    // process is started while the first is surely mid-episode, however fast or slow this machine is.
+    const mock = await MockOpenAIServer.start();
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    mock.fallback = () => ({ kind: "text", content: GREET });
+    mock.enqueue({ kind: "held", until: held, reply: { kind: "text", content: GREET } });
     const dir = tmp("two");
     const args = ["run", "--env", "supermarket", "--tasks", "0:3", "--concurrency", "1", "--quiet"];
-    const first = spawn(process.execPath, [bin, ...args, "--run-id", "two", "--out", dir], {
+    const model = ["--assistant", mock.modelId(), "--no-preflight", "--max-turns", "2"];
+    const first = spawn(process.execPath, [bin, ...args, ...model, "--run-id", "two", "--out", dir], {
       stdio: "ignore",
     });
     const exited = new Promise<number | null>((resolve) => first.on("exit", resolve));
-    const leased = () => {
-      try {
-        const d = new Database(join(dir, "siturec.db"), { readonly: true, fileMustExist: true });
-        try {
-          return (d.prepare("SELECT count(*) AS n FROM leases").get() as { n: number }).n > 0;
-        } finally {
-          d.close();
-        }
-      } catch {
-        return false;
+    try {
+      while (mock.requests.length === 0) {
+        expect(first.exitCode, "the first run ended before its assistant was asked").toBeNull();
+        await new Promise((r) => setTimeout(r, 100));
       }
-    };
-    while (!leased()) {
-      expect(first.exitCode, "the first run ended before it took its lease").toBeNull();
-      await new Promise((r) => setTimeout(r, 100));
+      const second = await exec(process.execPath, [bin, "run", "--resume", "two", "--out", dir]).then(
+        () => ({ code: 0, stderr: "" }),
+        (err: { code: number; stderr: string }) => err,
+      );
+      expect(second.code).toBe(1);
+      expect(second.stderr).toMatch(/run two is being run by pid \d+ on \S+ since \d{4}-/);
+    } finally {
+      release();
     }
-    const second = await exec(process.execPath, [bin, "run", "--resume", "two", "--out", dir]).then(
-      () => ({ code: 0, stderr: "" }),
-      (err: { code: number; stderr: string }) => err,
-    );
-    expect(second.code).toBe(1);
-    expect(second.stderr).toMatch(/run two is being run by pid \d+ on \S+ since \d{4}-/);
     expect(await exited).toBe(0);
+    await mock.close();
     const d = new Database(join(dir, "siturec.db"), { readonly: true });
     const rows = d
       .prepare(
@@ -120,8 +133,10 @@ describe("runs across processes: killed, stopped, raced", () => {
     let stderr = "";
     child.stderr!.on("data", (d: Buffer) => (stderr += d.toString()));
     const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
-    await waitForFinished(dir, 1, child);
+    // Signalled while it waits on the store's lock for its next write, with an episode finished.
+    const hold = await holdStoreWhen(dir, child, "finished", 1);
     child.kill("SIGINT");
+    hold.release();
     expect(await exited).toBe(130);
     expect(stderr).toContain("resume with: siturec run --resume c");
     const listed = await exec(process.execPath, [bin, "runs", "--dir", dir, "--json"]);

@@ -23,6 +23,8 @@ export type MockReply =
   | { kind: "status"; status: number; retryAfterSeconds?: number; body?: string }
   /** No answer for `ms` (then a 504), or, without `ms`, none until the client gives up and disconnects. */
   | { kind: "hang"; ms?: number }
+  /** `reply`, once `until` settles: a request the test holds while it does something else. */
+  | { kind: "held"; until: Promise<unknown>; reply: MockReply }
   | { kind: "malformed" }
   /** The connection is closed without an answer (a reset). */
   | { kind: "reset" };
@@ -205,7 +207,11 @@ export class MockOpenAIServer {
         this.inFlight--;
       }
     }
-    const reply = ping ? this.pingReply(recorded) : (this.queue.shift() ?? this.fallback(recorded));
+    let reply = ping ? this.pingReply(recorded) : (this.queue.shift() ?? this.fallback(recorded));
+    while (reply.kind === "held") {
+      await reply.until.catch(() => {});
+      reply = reply.reply;
+    }
     if (reply.kind === "hang") {
       this.onHang?.(recorded);
       await (reply.ms === undefined ? disconnected(req) : new Promise((r) => setTimeout(r, reply.ms)));

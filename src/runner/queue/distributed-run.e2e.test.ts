@@ -20,7 +20,7 @@ import { runCustomerSim } from "../customersim/run-customersim.js";
 import { runBenchmark } from "../run-benchmark.js";
 import { parseRunConfig } from "../run-config.js";
 import { digestExport, GOLDEN_FILE, type GoldenTrajectories } from "../testing/golden-trajectories.js";
-import { exportOf, tmpStore } from "../testing/run-store-reads.js";
+import { exportOf, holdStoreWhen, type StoreHold, tmpStore } from "../testing/run-store-reads.js";
 import { EpisodeQueue } from "./episode-queue.js";
 import { type RunningWorker, startWorker } from "./queue-worker.js";
 
@@ -114,6 +114,7 @@ describe.skipIf(!redis.url)("runs across queue workers (BullMQ on Redis)", () =>
       return { child, log: () => log };
     };
     const first = worker();
+    let hold: StoreHold | undefined;
     try {
       const planned = await exec(process.execPath, [
         bin,
@@ -133,20 +134,14 @@ describe.skipIf(!redis.url)("runs across queue workers (BullMQ on Redis)", () =>
         "killed",
       ]);
       expect(planned.stdout).toMatch(/on the queue/);
-      // Kill the worker (Node and its Chromium) once it has committed a turn of its first episode.
-      await waitFor("the first worker's first turn", async () => {
-        if (!/playing/.test(first.log())) return undefined;
-        const db = new Database(join(store, "siturec.db"), { readonly: true });
-        try {
-          return (db.prepare("SELECT count(*) AS n FROM turns").get() as { n: number }).n > 0
-            ? true
-            : undefined;
-        } finally {
-          db.close();
-        }
-      });
+      // Kill the worker (Node and its Chromium) once it has committed a turn of its first episode,
+      // while it waits on the store's lock for its next write: surely mid-episode.
+      hold = await holdStoreWhen(store, first.child, "turns", 1);
     } finally {
+      const gone = new Promise((r) => first.child.once("exit", r));
       process.kill(-first.child.pid!, "SIGKILL");
+      await gone;
+      hold?.release();
     }
     const second = worker();
     try {
