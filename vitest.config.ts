@@ -40,6 +40,8 @@ export default defineConfig({
           setupFiles: ["test/e2e-setup.ts"],
           testTimeout: 300_000,
           hookTimeout: 600_000,
+          // expect.poll waits for a page or a process: as long as that takes, not vitest's 1 s.
+          expect: { poll: { timeout: 60_000 } },
           sequence: { groupOrder: 1 },
         },
       },

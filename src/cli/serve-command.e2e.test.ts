@@ -279,7 +279,7 @@ describe("siturec serve: the web viewer", () => {
       } finally {
         await store.close();
       }
-      await expect.poll(() => page.locator("table.grid tbody tr").count(), { timeout: 10_000 }).toBe(4);
+      await expect.poll(() => page.locator("table.grid tbody tr").count()).toBe(4);
       await page.screenshot({ path: join(shots, "viewer-runs.png"), fullPage: true });
     } finally {
       await page.close();
