@@ -1,22 +1,14 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tempDirs } from "../core/testing/temp-dirs.js";
 import { MockOpenAIServer, type RecordedRequest } from "../llm/testing/mock-openai-server.js";
 import { textTokens } from "../llm/token-count.js";
 import { StoredConversation } from "../runner/customersim/stored-conversation.js";
 import { openRunStore } from "../storage/open-run-store.js";
 import { runCli } from "./testing/run-cli.js";
 
-const dirs: string[] = [];
-const tmp = () => {
-  const d = mkdtempSync(join(tmpdir(), "siturec-customersim-runs-"));
-  dirs.push(d);
-  return d;
-};
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
+const tmp = tempDirs("customersim-runs");
 
 describe("an LLM shopper through the OpenAI-compatible mock", () => {
   let server: MockOpenAIServer;

@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { tempDirs } from "../core/testing/temp-dirs.js";
 import {
   defaultChatStore,
   GrpoRow,
@@ -16,15 +16,7 @@ import { StoredConversation } from "../runner/customersim/stored-conversation.js
 import { openRunStore } from "../storage/open-run-store.js";
 import { runCli } from "./testing/run-cli.js";
 
-const dirs: string[] = [];
-const tmp = () => {
-  const d = mkdtempSync(join(tmpdir(), "siturec-customersim-runs-"));
-  dirs.push(d);
-  return d;
-};
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
+const tmp = tempDirs("customersim-runs");
 
 const personas = loadCustomerSimData().personas.personas;
 

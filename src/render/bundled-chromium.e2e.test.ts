@@ -1,8 +1,7 @@
 import { execFileSync } from "node:child_process";
-import { accessSync, constants, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { accessSync, constants, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   bundledChromium,
   bundledChromiumDir,
@@ -10,24 +9,14 @@ import {
   bundledChromiumUnsupported,
   extractBundledChromium,
 } from "./bundled-chromium.js";
+import { useTempCacheHome } from "./testing/temp-cache-home.js";
 
 const unsupported = bundledChromiumUnsupported();
 const pkg = bundledChromiumPackage();
 const skip = unsupported ?? (pkg ? undefined : "@sparticuz/chromium is not installed");
 if (skip) console.log(`skipping the bundled Chromium's extraction tests: ${skip}`);
 
-let cache: string;
-let savedXdg: string | undefined;
-beforeEach(() => {
-  savedXdg = process.env.XDG_CACHE_HOME;
-  cache = mkdtempSync(join(tmpdir(), "siturec-cache-"));
-  process.env.XDG_CACHE_HOME = cache;
-});
-afterEach(() => {
-  if (savedXdg === undefined) delete process.env.XDG_CACHE_HOME;
-  else process.env.XDG_CACHE_HOME = savedXdg;
-  rmSync(cache, { recursive: true, force: true });
-});
+const cacheHome = useTempCacheHome();
 
 describe("the bundled Chromium", () => {
   it.skipIf(skip)(
@@ -35,7 +24,7 @@ describe("the bundled Chromium", () => {
     async () => {
       const dir = bundledChromiumDir(pkg!.version);
       await Promise.all([extractBundledChromium(pkg!, dir), extractBundledChromium(pkg!, dir)]);
-      expect(readdirSync(join(cache, "siturec"))).toEqual([`chromium-${pkg!.version}`]);
+      expect(readdirSync(join(cacheHome(), "siturec"))).toEqual([`chromium-${pkg!.version}`]);
       const found = await bundledChromium();
       expect(found?.executablePath).toBe(join(dir, "chromium"));
       accessSync(found!.executablePath, constants.X_OK);

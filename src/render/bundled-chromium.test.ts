@@ -1,7 +1,6 @@
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   BundledChromiumError,
   bundledChromium,
@@ -9,24 +8,14 @@ import {
   bundledChromiumPackage,
   bundledChromiumUnsupported,
 } from "./bundled-chromium.js";
+import { useTempCacheHome } from "./testing/temp-cache-home.js";
 
 const unsupported = bundledChromiumUnsupported();
 const pkg = bundledChromiumPackage();
 const skip = unsupported ?? (pkg ? undefined : "@sparticuz/chromium is not installed");
 if (skip) console.log(`skipping the bundled Chromium's extraction tests: ${skip}`);
 
-let cache: string;
-let savedXdg: string | undefined;
-beforeEach(() => {
-  savedXdg = process.env.XDG_CACHE_HOME;
-  cache = mkdtempSync(join(tmpdir(), "siturec-cache-"));
-  process.env.XDG_CACHE_HOME = cache;
-});
-afterEach(() => {
-  if (savedXdg === undefined) delete process.env.XDG_CACHE_HOME;
-  else process.env.XDG_CACHE_HOME = savedXdg;
-  rmSync(cache, { recursive: true, force: true });
-});
+const cacheHome = useTempCacheHome();
 
 describe("the bundled Chromium", () => {
   it("is skipped off Linux x64 and without glibc 2.34", () => {
@@ -44,7 +33,7 @@ describe("the bundled Chromium", () => {
   });
 
   it("is extracted into the user's cache, per package version, under XDG_CACHE_HOME", () => {
-    expect(bundledChromiumDir("143.0.4")).toBe(join(cache, "siturec", "chromium-143.0.4"));
+    expect(bundledChromiumDir("143.0.4")).toBe(join(cacheHome(), "siturec", "chromium-143.0.4"));
     process.env.XDG_CACHE_HOME = "relative/path";
     expect(bundledChromiumDir("1.0.0")).not.toContain("relative/path");
   });
