@@ -137,6 +137,15 @@ describe("the architecture", () => {
     expect(branches).toEqual([]);
   });
 
+  it("every error class is a SiturecError (a message to act on, a hint, an exit code), not a bare Error", () => {
+    const bare = files.flatMap((f) =>
+      [...readFileSync(f, "utf8").matchAll(/class (\w+) extends Error\b/g)]
+        .filter((m) => m[1] !== "SiturecError")
+        .map((m) => `${relative(SRC, f)}: ${m[1]}`),
+    );
+    expect(bare).toEqual([]);
+  });
+
   it("no source file grows past 500 lines", () => {
     const long = files
       .map((f) => ({ f: relative(SRC, f), n: readFileSync(f, "utf8").split("\n").length }))

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { SiturecError } from "../core/errors.js";
 import {
   type CreateSessionRequest,
   ErrorBody,
@@ -9,14 +10,14 @@ import {
 } from "./protocol.js";
 
 /** A refusal from the environment server: its HTTP status and message. */
-export class EnvClientError extends Error {
+export class EnvClientError extends SiturecError {
   override readonly name = "EnvClientError";
   constructor(
     /** The HTTP status (4xx: the request was wrong; 5xx: the server failed). */
     readonly status: number,
     message: string,
   ) {
-    super(message);
+    super(message, { exitCode: status >= 400 && status < 500 ? 2 : 1 });
   }
 }
 

@@ -1,11 +1,12 @@
+import { SiturecError } from "../core/errors.js";
 import { LlmClient, type LlmCompletion, type LlmRequest } from "./client.js";
 import type { PriceTable } from "./prices.js";
 
 /** Thrown by a `CaptureClient` when a tag asks a second time: its first request is all an estimate needs. */
-export class CaptureDone extends Error {
+export class CaptureDone extends SiturecError {
+  override readonly name = "CaptureDone";
   constructor(tag: string) {
     super(`${tag}: first request captured`);
-    this.name = "CaptureDone";
   }
 }
 

@@ -3,7 +3,7 @@ import { hostname } from "node:os";
 import type { PromptSet } from "../agents/prompts/prompt-set.js";
 import { builtinPrompts } from "../agents/prompts/prompt-set.js";
 import type { PolicyReply, ShopperContext, ShopperOutput, ShopperPolicy } from "../agents/types.js";
-import { shortMessage } from "../core/errors.js";
+import { SiturecError, shortMessage } from "../core/errors.js";
 import type { EnvId } from "../core/manifest.js";
 import { ExternalDecisions } from "../env-server/external-decisions.js";
 import { loadEnvData } from "../envs/env-data.js";
@@ -37,12 +37,13 @@ import type {
 import { StudyStore } from "./study-store.js";
 
 /** A request the participant's state does not allow (the page shows the message; HTTP 409 or 422). */
-export class StudyStateError extends Error {
+export class StudyStateError extends SiturecError {
+  override readonly name = "StudyStateError";
   constructor(
     message: string,
     readonly status: 404 | 409 | 422 = 409,
   ) {
-    super(message);
+    super(message, { exitCode: 2 });
   }
 }
 

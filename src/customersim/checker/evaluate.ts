@@ -1,11 +1,15 @@
+import { SiturecError } from "../../core/errors.js";
 import type { CategoryKnowledge } from "../core/knowledge.js";
 import type { Product } from "../core/product.js";
 import type { AttrTest, Predicate, PropertyRule, ShareTest } from "../core/rule.js";
 import { type Fact, productFacts } from "./product-facts.js";
 
 /** Thrown when a rule names a fact or property the product's category does not have. */
-export class UnknownFactError extends Error {
+export class UnknownFactError extends SiturecError {
   override readonly name = "UnknownFactError";
+  constructor(message: string) {
+    super(message, { exitCode: 2 });
+  }
 }
 
 /** Whether one attribute comparison holds for a product. */
