@@ -18,7 +18,7 @@ import {
   requireCustomerSimRun,
 } from "./customersim-evaluation.js";
 import { writeCustomerSimReport } from "./customersim-report.js";
-import { DIR_HELP, defaultStore } from "./default-store.js";
+import { dirOption, storeOption } from "./default-store.js";
 import type { CliIo } from "./io.js";
 import { parseInteger } from "./tasks-command.js";
 
@@ -38,7 +38,8 @@ export function registerCustomerSimReport(customersim: Command, io: CliIo): void
     )
     .argument("<runs...>", "run ids (see siturec runs)")
     .requiredOption("--out <dir>", "where to write the report")
-    .option("--dir <dir>", DIR_HELP, defaultStore())
+    .addOption(storeOption())
+    .addOption(dirOption())
     .option("--human-baseline <dir>", "RecQuest dialogues: the human values and the differences")
     .option("--judge <id>", "judge model for Crit. and %Cpl., e.g. openai:gpt-4o (cached under DIR/cache)")
     .option("--no-cache", "with --judge: neither read nor write the response cache")
@@ -93,7 +94,8 @@ export function registerCustomerSimReport(customersim: Command, io: CliIo): void
     .argument("<runs...>", "run ids whose shopper turns are the model side (see siturec runs)")
     .requiredOption("--human-baseline <dir>", "RecQuest dialogues: the human side")
     .requiredOption("--out <file>", "where to write the model JSON (for customersim export --classifier)")
-    .option("--dir <dir>", DIR_HELP, defaultStore())
+    .addOption(storeOption())
+    .addOption(dirOption())
     .option("--seed <n>", "seed of the train/held-out split", parseInteger, 0)
     .option("--test-share <x>", "share of turns held out", parseShare, 0.2)
     .option("--n <n>", "n-gram orders 1..n (1–3)", parseInteger, 2)

@@ -35,7 +35,7 @@ import {
   num,
   requireCustomerSimRun,
 } from "./customersim-evaluation.js";
-import { DIR_HELP, defaultStore } from "./default-store.js";
+import { defaultStore, dirOption, storeOption } from "./default-store.js";
 import { customerSimEstimateText } from "./estimate.js";
 import type { CliIo } from "./io.js";
 import { ProgressReporter } from "./progress-bar.js";
@@ -213,7 +213,7 @@ export function registerCustomerSimRuns(
         });
         if (result.status === "detached") {
           io.out(
-            `\nrun ${result.runId}: its conversations are on the queue; workers (siturec worker) play them. Follow it with: siturec runs --dir ${storeDir}\n`,
+            `\nrun ${result.runId}: its conversations are on the queue; workers (siturec worker) play them. Follow it with: siturec runs --store ${storeDir}\n`,
           );
           return;
         }
@@ -249,7 +249,8 @@ export function registerCustomerSimRuns(
       "DA, Crit., %Cpl., Red., Fmt. and End. of CustomerSim runs, per category and overall (Crit. and %Cpl. by a judge model with --judge, else by the rule-based estimators)",
     )
     .argument("<runs...>", "run ids (see siturec runs)")
-    .option("--dir <dir>", DIR_HELP, defaultStore())
+    .addOption(storeOption())
+    .addOption(dirOption())
     .option("--human-baseline <dir>", "RecQuest dialogues: print the human values and the differences")
     .option("--judge <id>", "judge model for Crit. and %Cpl., e.g. openai:gpt-4o (cached under DIR/cache)")
     .option("--no-cache", "with --judge: neither read nor write the response cache")
@@ -318,7 +319,8 @@ export function registerCustomerSimRuns(
     .argument("[run]", "run id (see siturec runs)")
     .addOption(new Option("--format <f>", "row format").choices(["sft", "grpo"]))
     .addOption(new Option("--schema <f>", "print the JSON Schema of a row format").choices(["sft", "grpo"]))
-    .option("--dir <dir>", DIR_HELP, defaultStore())
+    .addOption(storeOption())
+    .addOption(dirOption())
     .option("--out <file>", "write to a file instead of stdout")
     .option("--judge <id>", "grpo: judge model for R_reason, e.g. openai:gpt-4o (cached under DIR/cache)")
     .option("--classifier <file>", "grpo: n-gram classifier JSON (customersim ngram train) for R_ngram")

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { isLoopback, type RunningEnvServer, startEnvServer } from "../env-server/index.js";
-import { DIR_HELP, defaultStore } from "./default-store.js";
+import { dirOption, storeOption } from "./default-store.js";
 import type { CliIo } from "./io.js";
 import { parseInteger } from "./tasks-command.js";
 
@@ -44,7 +44,8 @@ export function registerEnvCommand(program: Command, io: CliIo): void {
       "--token <token>",
       "the token clients must send (default: none on loopback, a random one otherwise)",
     )
-    .option("--dir <dir>", DIR_HELP, defaultStore())
+    .addOption(storeOption())
+    .addOption(dirOption())
     .option(
       "--idle-timeout <seconds>",
       "drop a session untouched this long (its episode stored as failed)",

@@ -13,7 +13,7 @@ import {
 import { readRuns, readTrajectoryFile, TrajectoryFileError } from "../eval/read-trajectories.js";
 import { writeReport } from "../eval/report/write-report.js";
 import type { Trajectory } from "../trajectory/trajectory.js";
-import { DIR_HELP, defaultStore } from "./default-store.js";
+import { dirOption, storeOption } from "./default-store.js";
 import type { CliIo } from "./io.js";
 import { formatTable } from "./table.js";
 
@@ -34,7 +34,8 @@ export function registerEvaluate(program: Command, io: CliIo): void {
       "every SituRecBench metric per store and assistant, from stored runs or exported trajectories",
     )
     .argument("[runs...]", "run ids (see siturec runs)")
-    .option("--dir <dir>", DIR_HELP, defaultStore())
+    .addOption(storeOption())
+    .addOption(dirOption())
     .option("--trajectories <file>", "exported trajectories (JSON lines or a JSON array) instead of runs")
     .option("--json", "print JSON")
     .action(async (runs: string[], opts: { dir: string; trajectories?: string; json?: boolean }) => {
@@ -129,7 +130,8 @@ export function registerEvaluate(program: Command, io: CliIo): void {
     )
     .argument("[runs...]", "run ids (see siturec runs)")
     .requiredOption("--out <dir>", "where to write the report")
-    .option("--dir <dir>", DIR_HELP, defaultStore())
+    .addOption(storeOption())
+    .addOption(dirOption())
     .option("--trajectories <file>", "exported trajectories instead of runs")
     .action(async (runs: string[], opts: { out: string; dir: string; trajectories?: string }) => {
       const trajectories = await load(runs, opts);

@@ -14,7 +14,7 @@ import { writeAgreement } from "../study/agreement/write-agreement.js";
 import type { Study } from "../study/study-spec.js";
 import { StudyStore } from "../study/study-store.js";
 import { humanTrajectories } from "../study/study-trajectories.js";
-import { DIR_HELP, defaultStore } from "./default-store.js";
+import { dirOption, storeOption } from "./default-store.js";
 import type { CliIo } from "./io.js";
 import { requireRun } from "./runs-command.js";
 import { requireStudy } from "./study-lookup.js";
@@ -85,7 +85,8 @@ export function registerHumanAgreement(program: Command, io: CliIo): void {
       "--sim <runs...>",
       "simulated-user runs (see siturec runs), matched to the study's assistants by assistant id; runs of the same assistant are pooled",
     )
-    .option("--dir <dir>", DIR_HELP, defaultStore())
+    .addOption(storeOption())
+    .addOption(dirOption())
     .option("--json", "print one JSON object (docs/human-evaluation.md)")
     .option("--out <dir>", "also write table4.md/.csv, figure5.md/.csv and figure5.svg/.png there")
     .action(async (id: string, opts: AgreementOptions) => {

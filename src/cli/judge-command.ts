@@ -13,7 +13,7 @@ import { type RunStore, spendOf } from "../storage/run-store.js";
 import { StudyStore } from "../study/study-store.js";
 import { studyRuns } from "../study/study-trajectories.js";
 import type { Trajectory } from "../trajectory/trajectory.js";
-import { DIR_HELP, defaultStore } from "./default-store.js";
+import { dirOption, storeOption } from "./default-store.js";
 import { costEstimateText } from "./estimate.js";
 import type { CliIo } from "./io.js";
 import { parseUsd } from "./run-command.js";
@@ -234,7 +234,8 @@ export function registerJudge(program: Command, io: CliIo, setExit: (code: numbe
     .argument("[run]", "run id (see siturec runs); or --study")
     .option("--study <id>", "judge every run of this human-evaluation study instead of one run")
     .requiredOption("--model <id>", "judge model id, e.g. openai:gpt-4o")
-    .option("--dir <dir>", DIR_HELP, defaultStore())
+    .addOption(storeOption())
+    .addOption(dirOption())
     .option("--concurrency <n>", "judge calls at once", parseInteger, 4)
     .option(
       "--config <file>",

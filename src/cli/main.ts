@@ -3,6 +3,7 @@ import { VERSION } from "../core/version.js";
 import { registerBrowser } from "./browser-command.js";
 import { registerCustomerSim } from "./customersim-command.js";
 import { registerData } from "./data-command.js";
+import { resolveStoreFlags } from "./default-store.js";
 import { registerDoctor } from "./doctor-command.js";
 import { registerEnvCommand } from "./env-command.js";
 import { registerEnvs } from "./envs-command.js";
@@ -47,6 +48,7 @@ export function buildProgram(io: CliIo, setExit: (code: number) => void): Comman
   registerServe(program, io);
   registerWorker(program, io);
   registerEnvCommand(program, io);
+  program.hook("preAction", (_program, action) => resolveStoreFlags(action));
   for (const command of program.commands) {
     command.exitOverride().showHelpAfterError().configureOutput({ writeOut: io.out, writeErr: io.err });
     for (const sub of command.commands) {

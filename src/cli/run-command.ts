@@ -289,7 +289,7 @@ export function registerRun(
           );
         else if (result.status === "detached") {
           io.out(
-            `\nrun ${result.runId}: its episodes are on the queue; workers (siturec worker) play them. Follow it with: siturec runs --dir ${flags.out ?? defaultStore()}\n`,
+            `\nrun ${result.runId}: its episodes are on the queue; workers (siturec worker) play them. Follow it with: siturec runs --store ${flags.out ?? defaultStore()}\n`,
           );
           return;
         } else {

@@ -12,7 +12,7 @@ import { openRunStore } from "../storage/open-run-store.js";
 import { runRoles } from "../storage/run-roles.js";
 import type { Benchmark, RunRow, RunStore } from "../storage/run-store.js";
 import { trajectoryJsonSchema } from "../trajectory/trajectory.js";
-import { DIR_HELP, defaultStore } from "./default-store.js";
+import { dirOption, storeOption } from "./default-store.js";
 import { failureLines } from "./failure-lines.js";
 import type { CliIo } from "./io.js";
 import { formatTable } from "./table.js";
@@ -105,7 +105,7 @@ export async function requireRun(store: RunStore, runId: string, benchmark?: Ben
   if (!run)
     throw new RunIdentityError(`no run '${runId}' in ${store.location}`, {
       exitCode: 2,
-      hint: `'siturec runs --dir ${store.location}' lists them`,
+      hint: `'siturec runs --store ${store.location}' lists them`,
     });
   if (benchmark && run.benchmark !== benchmark)
     throw new RunIdentityError(`run ${runId} is a ${run.benchmark} run, not a ${benchmark} one`, {
@@ -122,7 +122,8 @@ export function registerRuns(program: Command, io: CliIo): void {
   program
     .command("runs")
     .description("list the runs in a run store")
-    .option("--dir <dir>", DIR_HELP, defaultStore())
+    .addOption(storeOption())
+    .addOption(dirOption())
     .option("--json", "print JSON")
     .action(async (opts: { dir: string; json?: boolean }) => {
       const runs = await listRuns(opts.dir);
@@ -176,7 +177,8 @@ export function registerRuns(program: Command, io: CliIo): void {
       "write a run's finished trajectories (a CustomerSim run's conversations), one per line (jsonl) or as one array (json)",
     )
     .argument("<run>", "run id (see siturec runs)")
-    .option("--dir <dir>", DIR_HELP, defaultStore())
+    .addOption(storeOption())
+    .addOption(dirOption())
     .addOption(new Option("--format <f>", "output format").choices(["jsonl", "json"]).default("jsonl"))
     .option("--out <file>", "write to a file instead of stdout")
     .action(async (runId: string, opts: { dir: string; format: "jsonl" | "json"; out?: string }) => {

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { Command } from "commander";
 import { SiturecError } from "../core/errors.js";
 import { defaultAppDir, startWebServer } from "../web/server.js";
-import { DIR_HELP, defaultStore } from "./default-store.js";
+import { dirOption, storeOption } from "./default-store.js";
 import type { CliIo } from "./io.js";
 import { parseInteger } from "./tasks-command.js";
 
@@ -14,7 +14,8 @@ export function registerServe(program: Command, io: CliIo): void {
     .description("browse runs and replay episodes in the browser (a local web server)")
     .option("--port <n>", "port (0: any free one)", parseInteger, 7575)
     .option("--host <host>", "address to listen on (other machines reach it only if you say so)", "127.0.0.1")
-    .option("--dir <dir>", DIR_HELP, defaultStore())
+    .addOption(storeOption())
+    .addOption(dirOption())
     .option(
       "--admin-token <token>",
       "the organiser's token for studies (default: $SITUREC_ADMIN_TOKEN, else a new random one each start)",

@@ -3,7 +3,7 @@ import type { Command } from "commander";
 import { openRunStore } from "../storage/open-run-store.js";
 import { StudyStore } from "../study/study-store.js";
 import { type HumanTrajectory, humanTrajectories } from "../study/study-trajectories.js";
-import { DIR_HELP, defaultStore } from "./default-store.js";
+import { dirOption, storeOption } from "./default-store.js";
 import type { CliIo } from "./io.js";
 import { registerStudyOrganiser } from "./study-create-command.js";
 import { requireStudy } from "./study-lookup.js";
@@ -34,7 +34,8 @@ function registerStudyExport(study: Command, io: CliIo): void {
       "write a study's finished interactions as JSON lines: each stored trajectory with the participant (coded) and their questionnaire answers",
     )
     .argument("<study>", "study id")
-    .option("--dir <dir>", DIR_HELP, defaultStore())
+    .addOption(storeOption())
+    .addOption(dirOption())
     .option("--out <file>", "write to a file instead of stdout")
     .action(async (id: string, opts: { dir: string; out?: string }) => {
       const store = openRunStore(opts.dir, { readonly: true });

@@ -8,7 +8,7 @@ import { createStudy } from "../study/create-study.js";
 import { type Study, StudyId } from "../study/study-spec.js";
 import { StudyStore } from "../study/study-store.js";
 import { invitePath } from "../web/study-routes.js";
-import { DIR_HELP, defaultStore } from "./default-store.js";
+import { dirOption, storeOption } from "./default-store.js";
 import type { CliIo } from "./io.js";
 import { requireStudy } from "./study-lookup.js";
 import { formatTable } from "./table.js";
@@ -58,7 +58,8 @@ function registerCreate(study: Command, io: CliIo): void {
     .option("--condition <c>", "the assistant's context condition", "full")
     .option("--max-turns <n>", "turn limit per interaction", parseInteger, 20)
     .option("--moderator <id>", "the moderator (rule or a model id)", "rule")
-    .option("--dir <dir>", DIR_HELP, defaultStore())
+    .addOption(storeOption())
+    .addOption(dirOption())
     .option("--json", "print the study as JSON (with its invite tokens)")
     .action(
       async (
@@ -125,7 +126,7 @@ function registerCreate(study: Command, io: CliIo): void {
           `${formatTable(["participant", "tasks", "invite (on siturec serve's default address)"], inviteRows(made, "http://127.0.0.1:7575"))}\n`,
         );
         io.out(
-          `serve it with: siturec serve --dir ${o.dir}  (it prints the organiser link and every invite)\n`,
+          `serve it with: siturec serve --store ${o.dir}  (it prints the organiser link and every invite)\n`,
         );
       },
     );
@@ -136,7 +137,8 @@ function registerShow(study: Command, io: CliIo): void {
     .command("show")
     .description("a study's participants: tasks, progress and invite links")
     .argument("<id>", "study id")
-    .option("--dir <dir>", DIR_HELP, defaultStore())
+    .addOption(storeOption())
+    .addOption(dirOption())
     .option("--base <url>", "the server's address the links start with", "http://127.0.0.1:7575")
     .option("--json", "print JSON")
     .action(async (id: string, o: { dir: string; base: string; json?: boolean }) => {
@@ -179,7 +181,8 @@ function registerList(study: Command, io: CliIo): void {
   study
     .command("list")
     .description("the studies in a run store, with progress")
-    .option("--dir <dir>", DIR_HELP, defaultStore())
+    .addOption(storeOption())
+    .addOption(dirOption())
     .option("--json", "print JSON")
     .action(async (o: { dir: string; json?: boolean }) => {
       const store = openRunStore(o.dir, { readonly: true });

@@ -17,7 +17,7 @@ import { simulateParticipant } from "../study/simulated-participant.js";
 import { StudyStore } from "../study/study-store.js";
 import { startWebServer } from "../web/server.js";
 import { invitePath } from "../web/study-routes.js";
-import { DIR_HELP, defaultStore } from "./default-store.js";
+import { dirOption, storeOption } from "./default-store.js";
 import type { CliIo } from "./io.js";
 import { ProgressReporter } from "./progress-bar.js";
 import { requireStudy } from "./study-lookup.js";
@@ -48,7 +48,8 @@ export function registerStudySimulate(study: Command, io: CliIo, isTty: () => bo
     .option("--participants <codes>", "only these coded participants (comma-separated)")
     .option("--url <url>", "a running 'siturec serve' to play against (default: one started here)")
     .option("--concurrency <n>", "participants at once", parseInteger, 1)
-    .option("--dir <dir>", DIR_HELP, defaultStore())
+    .addOption(storeOption())
+    .addOption(dirOption())
     .option("--quiet", "no progress output")
     .action(async (id: string, flags: SimulateFlags) => {
       const store = openRunStore(flags.dir, { readonly: true });
@@ -123,7 +124,7 @@ export function registerStudySimulate(study: Command, io: CliIo, isTty: () => bo
         io.out(
           `study ${id}: ${done} interactions done by ${results.length} simulated participants (${flags.shopper})\n`,
         );
-        io.out(`agreement: siturec human-agreement ${id} --sim RUN… --dir ${flags.dir}\n`);
+        io.out(`agreement: siturec human-agreement ${id} --sim RUN… --store ${flags.dir}\n`);
       } finally {
         await server?.close();
       }

@@ -55,7 +55,7 @@ export async function readRuns(dir: string, runIds: string[]): Promise<Trajector
       const run = await store.getRun(id);
       if (!run)
         throw new TrajectoryFileError(`no run '${id}' in ${dir}`, {
-          hint: `'siturec runs --dir ${dir}' lists them`,
+          hint: `'siturec runs --store ${dir}' lists them`,
         });
       if (run.benchmark !== "situ-rec")
         throw new TrajectoryFileError(`run ${id} is a ${run.benchmark} run, not a SituRecBench one`, {

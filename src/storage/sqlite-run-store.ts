@@ -55,7 +55,7 @@ export class SqliteRunStore implements RunStore {
     if (opts.readonly && !existsSync(file))
       throw new StorageError(`no run store in ${dir} (there is no ${file})`, {
         exitCode: 2,
-        hint: "siturec run writes to ./siturec-runs unless --out says otherwise; name that folder with --dir",
+        hint: "siturec run writes to ./siturec-runs unless --store says otherwise; name that store with --store",
       });
     this.db = this.guard(() => {
       if (!opts.readonly) mkdirSync(dir, { recursive: true });
