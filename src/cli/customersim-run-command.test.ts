@@ -72,9 +72,27 @@ describe("siturec customersim run, evaluate and export (built-in agents)", () =>
       benchmark: "customersim",
       finished: 12,
       env: "customersim/smart-watches",
+      salesperson: "reference",
+      shopper: "rule",
+      da: 1,
     });
-    const table = await runCli("runs", "--dir", dir);
-    expect(table.out).toMatch(/rule-ref\s+complete\s+customersim\/smart-watches\s+reference\s+rule/);
+    // Its own columns: the salesperson and the shopper under test, and DA, not SR.
+    const table = await runCli("runs", "--store", dir);
+    const [header] = table.out.split("\n");
+    expect(header!.toLowerCase().split(/\s{2,}/)).toEqual([
+      "run",
+      "status",
+      "category",
+      "salesperson",
+      "shopper",
+      "steering",
+      "done",
+      "da",
+      "tokens",
+      "cost",
+      "cache saved",
+    ]);
+    expect(table.out).toMatch(/rule-ref\s+complete\s+smart-watches\s+reference\s+rule\s+-\s+12\/12\s+100\.0%/);
   });
 
   it("evaluates it: DA 1.0 per category and overall, with the six columns and the estimator named", async () => {

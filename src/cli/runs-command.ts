@@ -69,18 +69,21 @@ export async function listRuns(dir: string) {
       const rows = await store.episodes(run.id);
       const spent = await store.spent(run.id);
       const finished = rows.filter((r) => r.status === "finished");
+      const roles = runRoles(run);
+      // CustomerSim's episodes succeed when the shopper's decision aligned: this is its DA.
+      const successRate = finished.length ? finished.filter((r) => r.success).length / finished.length : null;
       runs.push({
         id: run.id,
         benchmark: run.benchmark,
         status: run.status,
         createdAt: run.createdAt,
-        ...runRoles(run),
+        ...roles,
+        ...(run.benchmark === "customersim" ? { salesperson: roles.assistant, da: successRate } : {}),
         planned: run.planned,
         finished: finished.length,
         errors: rows.filter((r) => r.status === "error").length,
         errorMessages: errorCounts(rows),
-        // CustomerSim's episodes succeed when the shopper's decision aligned: this is its DA.
-        successRate: finished.length ? finished.filter((r) => r.success).length / finished.length : null,
+        successRate,
         // What was paid: the spend ledger (failed and restarted episodes included), else the episodes' sum.
         costUsd: spent.length
           ? spent.reduce((s, r) => s + r.costUsd, 0)
@@ -94,6 +97,57 @@ export async function listRuns(dir: string) {
   } finally {
     await store.close();
   }
+}
+
+type ListedRun = Awaited<ReturnType<typeof listRuns>>[number];
+
+// The columns both benchmarks share: how far a run got, and what it cost.
+const done = (r: ListedRun) =>
+  // A run with no plan (the environment server's: episodes come as clients ask) shows a count.
+  `${r.finished}${r.planned ? `/${r.planned}` : ""}${r.errors ? ` (${r.errors} err)` : ""}`;
+const rate = (r: ListedRun) => (r.successRate === null ? "--" : `${(100 * r.successRate).toFixed(1)}%`);
+const spentCells = (r: ListedRun) => [
+  tokensCell(r),
+  `$${r.costUsd.toFixed(4)}`,
+  r.cachedInputTokens || r.cacheWriteTokens ? `$${r.cacheSavingUsd.toFixed(4)}` : "-",
+];
+const SPENT = ["tokens", "cost", "cache saved"];
+
+/** SituRecBench runs: the store, the three roles, the condition, and SR. */
+function situRecTable(runs: ListedRun[]): string {
+  return formatTable(
+    ["run", "status", "env", "assistant", "shopper", "moderator", "condition", "done", "SR", ...SPENT],
+    runs.map((r) => [
+      r.id,
+      r.status,
+      r.env,
+      r.assistant,
+      r.shopper,
+      r.moderator,
+      r.condition,
+      done(r),
+      rate(r),
+      ...spentCells(r),
+    ]),
+  );
+}
+
+/** CustomerSim runs: the category, the salesperson and the shopper under test, and DA (its success rate). */
+function customerSimTable(runs: ListedRun[]): string {
+  return formatTable(
+    ["run", "status", "category", "salesperson", "shopper", "steering", "done", "DA", ...SPENT],
+    runs.map((r) => [
+      r.id,
+      r.status,
+      r.env.replace(/^customersim\/?/, "") || "all",
+      r.assistant,
+      r.shopper,
+      r.condition === "human-steering" ? "human" : "-",
+      done(r),
+      rate(r),
+      ...spentCells(r),
+    ]),
+  );
 }
 
 /**
@@ -135,39 +189,11 @@ export function registerRuns(program: Command, io: CliIo): void {
         io.out(`no runs in ${opts.dir}; start one with: siturec run\n`);
         return;
       }
-      io.out(
-        formatTable(
-          [
-            "run",
-            "status",
-            "env",
-            "assistant",
-            "shopper",
-            "moderator",
-            "condition",
-            "done",
-            "SR",
-            "tokens",
-            "cost",
-            "cache saved",
-          ],
-          runs.map((r) => [
-            r.id,
-            r.status,
-            r.env,
-            r.assistant,
-            r.shopper,
-            r.moderator,
-            r.condition,
-            // A run with no plan (the environment server's: episodes come as clients ask) shows a count.
-            `${r.finished}${r.planned ? `/${r.planned}` : ""}${r.errors ? ` (${r.errors} err)` : ""}`,
-            r.successRate === null ? "--" : `${(100 * r.successRate).toFixed(1)}%`,
-            tokensCell(r),
-            `$${r.costUsd.toFixed(4)}`,
-            r.cachedInputTokens || r.cacheWriteTokens ? `$${r.cacheSavingUsd.toFixed(4)}` : "-",
-          ]),
-        ),
-      );
+      const situ = runs.filter((r) => r.benchmark !== "customersim");
+      const customersim = runs.filter((r) => r.benchmark === "customersim");
+      const titled = situ.length > 0 && customersim.length > 0;
+      if (situ.length) io.out(`${titled ? "SituRecBench\n" : ""}${situRecTable(situ)}`);
+      if (customersim.length) io.out(`${titled ? "\nCustomerSim\n" : ""}${customerSimTable(customersim)}`);
       for (const r of runs) io.out(failureLines(`\nwhy episodes of ${r.id} failed:`, r.errorMessages));
     });
 
