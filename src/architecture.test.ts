@@ -106,6 +106,22 @@ const layerOf = (file: string) => relative(SRC, file).split("/")[0]!;
 const files = sourceFiles(SRC).filter((f) => relative(SRC, f).includes("/"));
 
 describe("the architecture", () => {
+  it("docs/architecture.md lists the same layers, in the same order, with the same imports", () => {
+    const doc = readFileSync(join(SRC, "../docs/architecture.md"), "utf8");
+    const rows = [...doc.matchAll(/^\| `([\w-]+)` \| .+ \| (.+) \|$/gm)].map((m) => [
+      m[1]!,
+      m[2] === "—" ? [] : [...m[2]!.matchAll(/`([\w-]+)`/g)].map((x) => x[1]!),
+    ]);
+    const order = rows.map(([layer]) => layer as string);
+    expect(order).toEqual(Object.keys(MAY_IMPORT).sort((a, b) => order.indexOf(a) - order.indexOf(b)));
+    expect(Object.fromEntries(rows.map(([layer, to]) => [layer, [...(to as string[])].sort()]))).toEqual(
+      Object.fromEntries(Object.entries(MAY_IMPORT).map(([layer, to]) => [layer, [...to].sort()])),
+    );
+    // Lowest first: a layer imports only layers listed above it.
+    for (const [i, layer] of order.entries())
+      for (const to of MAY_IMPORT[layer] ?? []) expect(order.indexOf(to), `${layer} → ${to}`).toBeLessThan(i);
+  });
+
   it("every folder of src/ is a known layer", () => {
     const layers = new Set(files.map(layerOf));
     expect([...layers].filter((l) => !(l in MAY_IMPORT))).toEqual([]);
