@@ -92,7 +92,9 @@ describe("siturec customersim run, evaluate and export (built-in agents)", () =>
       "cost",
       "cache saved",
     ]);
-    expect(table.out).toMatch(/rule-ref\s+complete\s+smart-watches\s+reference\s+rule\s+-\s+12\/12\s+100\.0%/);
+    expect(table.out).toMatch(
+      /rule-ref\s+complete\s+smart-watches\s+reference\s+rule\s+-\s+12\/12\s+100\.0%/,
+    );
   });
 
   it("evaluates it: DA 1.0 per category and overall, with the six columns and the estimator named", async () => {

@@ -66,7 +66,10 @@ describe("the run store's flag", () => {
     expect((await runCli("study", "create", "s1", "--assistants", "reference", "--store", a)).code).toBe(0);
     for (const flag of ["--store", "--dir"]) {
       const listed = await runCli("study", "list", flag, a, "--json");
-      expect(JSON.parse(listed.out).map((s: { id: string }) => s.id), flag).toEqual(["s1"]);
+      expect(
+        JSON.parse(listed.out).map((s: { id: string }) => s.id),
+        flag,
+      ).toEqual(["s1"]);
     }
     const both = await runCli("runs", "--store", a, "--dir", b);
     expect(both.code).toBe(2);

@@ -11,6 +11,8 @@ export async function requireStudy(store: RunStore, id: string): Promise<Study> 
   const known = (await studies.list()).map((s) => s.id);
   throw new SiturecError(`no study '${id}' in ${store.location}`, {
     exitCode: 2,
-    hint: known.length ? `its studies: ${known.join(", ")}` : "it holds no study (is --store the right store?)",
+    hint: known.length
+      ? `its studies: ${known.join(", ")}`
+      : "it holds no study (is --store the right store?)",
   });
 }
