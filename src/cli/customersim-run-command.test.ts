@@ -283,3 +283,25 @@ describe("resuming an interrupted CustomerSim run", () => {
     expect(rows.filter((e) => e.status === "finished")).toHaveLength(8);
   });
 });
+
+describe("the agents a CustomerSim run names", () => {
+  it("are refused for the wrong role, saying whose they are and what the role takes", async () => {
+    const shopper = await runCli(
+      "customersim",
+      "run",
+      "--shopper",
+      "reference",
+      "--sales",
+      "pushy",
+      "--out",
+      tmp(),
+    );
+    expect(shopper.code).toBe(2);
+    expect(shopper.err).toContain(
+      "shopper: 'reference' is a salesperson, not a shopper (the shopper is one of: rule, a model id such as openai:gpt-4o)",
+    );
+    const sales = await runCli("customersim", "run", "--shopper", "rule", "--sales", "rule", "--out", tmp());
+    expect(sales.code).toBe(2);
+    expect(sales.err).toContain("sales: 'rule' is a shopper, not a salesperson");
+  });
+});

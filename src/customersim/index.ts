@@ -1,3 +1,14 @@
+export {
+  builtinCustomerSimAgents,
+  type CustomerSimAgentEntry,
+  CustomerSimAgentError,
+  type CustomerSimAgentOf,
+  type CustomerSimAgentOptions,
+  CustomerSimAgents,
+  type CustomerSimRole,
+  type MadeCustomerSimAgent,
+  type ResolvedCustomerSimAgent,
+} from "./agent-registry.js";
 export * from "./agents/index.js";
 export * from "./chat/index.js";
 export {

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { chatMessages, chatTools, imagePublisher } from "../agents/remote/chat-messages.js";
-import { looksLikeModelId } from "../agents/role-registry.js";
-import { shortMessage } from "../core/errors.js";
+import { type SiturecError, shortMessage } from "../core/errors.js";
 import {
   type ConversationResult,
   createPushySales,
@@ -25,8 +24,8 @@ import {
   trajectoryReward,
   type UsageLedger,
 } from "../customersim/index.js";
-import { parseModelId } from "../llm/model-id.js";
 import { CUSTOMERSIM_PARTS, codeVersion } from "../runner/code-version.js";
+import { CUSTOMERSIM_AGENTS } from "../runner/customersim/customersim-config.js";
 import type {
   AgentUsage,
   CustomerSimHeader,
@@ -91,17 +90,11 @@ export class CustomerSimSession extends EnvSession<ShopperContext, ShopperReply>
   ) {
     super(id, sim, res.store.location, imageBase, res.clock);
     this.chosen = pickPersona(sim.persona);
-    if (!["reference", "pushy"].includes(sim.sales)) {
-      if (!looksLikeModelId(sim.sales))
-        throw new SessionError(
-          400,
-          `sales '${sim.sales}': reference, pushy, or a model id such as openai:gpt-4o`,
-        );
-      try {
-        parseModelId(sim.sales);
-      } catch (err) {
-        throw new SessionError(400, `sales: ${(err as Error).message}`);
-      }
+    try {
+      CUSTOMERSIM_AGENTS.resolve("sales", sim.sales);
+    } catch (err) {
+      const e = err as SiturecError;
+      throw new SessionError(400, `sales: ${e.message}${e.hint ? ` (${e.hint})` : ""}`);
     }
   }
 

@@ -1,28 +1,39 @@
 import { z } from "zod";
 import { looksLikeModelId } from "../../agents/role-registry.js";
+import type { SiturecError } from "../../core/errors.js";
 import { formatZodIssues } from "../../core/zod-issues.js";
-import { CategoryId, DEFAULT_TURN_LIMIT, type Persona } from "../../customersim/index.js";
+import {
+  builtinCustomerSimAgents,
+  CategoryId,
+  type CustomerSimRole,
+  DEFAULT_TURN_LIMIT,
+  type Persona,
+} from "../../customersim/index.js";
 import { ConfigError } from "../run-config.js";
 
-/** The built-in CustomerSim agents (the rest are model ids). */
-export const BUILTIN_SHOPPERS = ["rule"] as const;
-export const BUILTIN_SALES = ["reference", "pushy"] as const;
+/** The agents a run's roles can name: the built-in ones and any model id. */
+export const CUSTOMERSIM_AGENTS = builtinCustomerSimAgents();
+
+/** A role's agent id, checked by the registry (which refuses the other role's agents, saying so). */
+const agentId = (role: CustomerSimRole) =>
+  z
+    .string()
+    .min(1)
+    .superRefine((id, ctx) => {
+      try {
+        CUSTOMERSIM_AGENTS.resolve(role, id);
+      } catch (err) {
+        const e = err as SiturecError;
+        ctx.addIssue({ code: "custom", message: e.hint ? `${e.message} (${e.hint})` : e.message });
+      }
+    });
 
 /** What a CustomerSim run is asked to do (`siturec customersim run`); stored as the run's config. */
 export const CustomerSimRunConfig = z
   .object({
     benchmark: z.literal("customersim").default("customersim"),
-    shopper: z
-      .string()
-      .min(1)
-      .refine((id) => id === "rule" || looksLikeModelId(id), "rule, or a model id such as openai:gpt-4o"),
-    sales: z
-      .string()
-      .min(1)
-      .refine(
-        (id) => (BUILTIN_SALES as readonly string[]).includes(id) || looksLikeModelId(id),
-        "reference, pushy, or a model id such as openai:gpt-4o",
-      ),
+    shopper: agentId("shopper"),
+    sales: agentId("sales"),
     category: CategoryId.optional(),
     personas: z
       .string()
@@ -58,11 +69,11 @@ export const CustomerSimRunConfig = z
   })
   .strict()
   .superRefine((c, ctx) => {
-    if (c.steering === "human" && c.shopper === "rule")
+    if (c.steering === "human" && CUSTOMERSIM_AGENTS.isBuiltin("shopper", c.shopper))
       ctx.addIssue({
         code: "custom",
         path: ["steering"],
-        message: "human steering is a prompt for an LLM shopper; the rule shopper has none",
+        message: `human steering is a prompt for an LLM shopper; the ${c.shopper} shopper has none`,
       });
   });
 export type CustomerSimRunConfig = z.infer<typeof CustomerSimRunConfig>;

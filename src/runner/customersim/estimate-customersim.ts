@@ -14,7 +14,7 @@ import type { LlmRequest } from "../../llm/client.js";
 import { openRunStore } from "../../storage/open-run-store.js";
 import { parseRunConfig } from "../run-config.js";
 import { type CustomerSimRunConfig, selectPersonas } from "./customersim-config.js";
-import { makePair } from "./play-conversation.js";
+import { customerSimAgentsUseModels, makePair } from "./play-conversation.js";
 
 /** What a CustomerSim run would cost (`siturec customersim run --estimate`). */
 export interface CustomerSimEstimate {
@@ -81,7 +81,7 @@ export async function estimateCustomerSim(
   const count = Math.min(n, Math.max(1, opts.sample ?? 8));
   const sample = [...Array(count).keys()].map((i) => selected[Math.floor((i * n) / count)]!);
   const requests: LlmRequest[] = [];
-  const modelSides = config.shopper !== "rule" || !["reference", "pushy"].includes(config.sales);
+  const modelSides = customerSimAgentsUseModels(config);
   if (modelSides)
     for (const { persona } of sample) {
       const client = new CaptureClient({ prices, answer: plainAnswer });

@@ -3,13 +3,8 @@ import {
   type ChatStore,
   type ConversationResult,
   createChatStore,
-  createPushySales,
-  createReferenceSales,
-  createRuleShopper,
   decisionAlignment,
   defaultChatStore,
-  LlmSales,
-  LlmShopper,
   loadCustomerSimData,
   type Persona,
   parseRetrieval,
@@ -23,7 +18,7 @@ import {
 import type { LlmClient } from "../../llm/client.js";
 import type { RunStore } from "../../storage/run-store.js";
 import { CUSTOMERSIM_PARTS, codeVersion } from "../code-version.js";
-import type { CustomerSimRunConfig } from "./customersim-config.js";
+import { CUSTOMERSIM_AGENTS, type CustomerSimRunConfig } from "./customersim-config.js";
 import type { AgentUsage, CustomerSimHeader, CustomerSimOutcome } from "./stored-conversation.js";
 import { storedRound } from "./stored-conversation.js";
 
@@ -35,46 +30,30 @@ export interface Pair {
 }
 
 export function makePair(config: CustomerSimRunConfig, client: LlmClient | undefined): Pair {
-  const ledgers: UsageLedger[] = [];
-  let shopper: ShopperAgent;
-  if (config.shopper === "rule") shopper = createRuleShopper();
-  else {
-    const llm = new LlmShopper({
-      model: config.shopper,
-      client: client!,
-      seed: config.seed,
-      steering: config.steering,
-    });
-    ledgers.push(llm.usage);
-    shopper = llm;
-  }
-  let sales: SalesAgent;
-  if (config.sales === "reference") sales = createReferenceSales();
-  else if (config.sales === "pushy") sales = createPushySales();
-  else {
-    const llm = new LlmSales({ model: config.sales, client: client!, seed: config.seed });
-    ledgers.push(llm.usage);
-    sales = llm;
-  }
-  return { shopper, sales, ledgers };
+  const opts = { ...(client ? { client } : {}), seed: config.seed, steering: config.steering };
+  const shopper = CUSTOMERSIM_AGENTS.resolve("shopper", config.shopper).create(opts);
+  const sales = CUSTOMERSIM_AGENTS.resolve("sales", config.sales).create(opts);
+  const ledgers = [shopper.usage, sales.usage].filter((u): u is UsageLedger => u !== undefined);
+  return { shopper: shopper.agent, sales: sales.agent, ledgers };
 }
 
 /** The ids a run records: the agents' own (a steered LLM shopper's says so). */
 export function agentIds(config: CustomerSimRunConfig): { shopper: string; sales: string } {
-  const shopper =
-    config.shopper === "rule"
-      ? "rule"
-      : config.steering === "human"
-        ? `${config.shopper}+human-steering`
-        : config.shopper;
-  return { shopper, sales: config.sales };
+  const steered = config.steering === "human" && !CUSTOMERSIM_AGENTS.isBuiltin("shopper", config.shopper);
+  return { shopper: steered ? `${config.shopper}+human-steering` : config.shopper, sales: config.sales };
+}
+
+/** Whether a run's agents call models (a model on either side). */
+export function customerSimAgentsUseModels(config: CustomerSimRunConfig): boolean {
+  return (
+    !CUSTOMERSIM_AGENTS.isBuiltin("shopper", config.shopper) ||
+    !CUSTOMERSIM_AGENTS.isBuiltin("sales", config.sales)
+  );
 }
 
 /** Whether a run calls models (an LLM side, or embedding retrieval). */
 export function customerSimUsesModels(config: CustomerSimRunConfig): boolean {
-  return (
-    config.shopper !== "rule" || !["reference", "pushy"].includes(config.sales) || config.retrieval !== "bm25"
-  );
+  return customerSimAgentsUseModels(config) || config.retrieval !== "bm25";
 }
 
 /** The context a run's conversations share: its store, client, chat store and episode header. */
