@@ -32,7 +32,9 @@ const MAY_IMPORT: Record<string, string[]> = {
     // CustomerSim runs are played by the same runner machinery (plan, leases, spend ledger) into the same store.
     "customersim",
   ],
-  eval: ["core", "envs", "llm", "tasks", "agents", "trajectory", "storage"],
+  // Both benchmarks' evaluation: SituRecBench's trajectories, and CustomerSim's stored conversations
+  // scored with its metrics (eval/customersim/).
+  eval: ["core", "envs", "llm", "tasks", "agents", "trajectory", "storage", "customersim"],
   customersim: ["core", "llm"],
   // The web server and its browser app (src/web/app): a viewer over the run store. It reads the task
   // banks (subsets), the minimap renderer's base map and CustomerSim's personas to show beside runs.

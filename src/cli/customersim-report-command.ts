@@ -8,16 +8,11 @@ import {
   serializeNgramModel,
   trainNgramClassifier,
 } from "../customersim/index.js";
-import { readCustomerSimRun } from "../runner/customersim/run-customersim.js";
+import { readCustomerSimRun } from "../customersim/stored-conversation.js";
+import { writeCustomerSimReport } from "../eval/customersim/customersim-report.js";
+import { estimatorText, evaluateRun, humanBaseline } from "../eval/customersim/index.js";
 import { openRunStore } from "../storage/open-run-store.js";
-import {
-  estimatorText,
-  evaluateRun,
-  humanBaseline,
-  judgesFromFlags,
-  requireCustomerSimRun,
-} from "./customersim-evaluation.js";
-import { writeCustomerSimReport } from "./customersim-report.js";
+import { judgesFromFlags, requireCustomerSimRun } from "./customersim-evaluation.js";
 import { dirOption, storeOption } from "./default-store.js";
 import type { CliIo } from "./io.js";
 import { parseInteger } from "./tasks-command.js";

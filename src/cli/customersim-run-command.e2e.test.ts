@@ -2,9 +2,9 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tempDirs } from "../core/testing/temp-dirs.js";
+import { StoredConversation } from "../customersim/stored-conversation.js";
 import { MockOpenAIServer, type RecordedRequest } from "../llm/testing/mock-openai-server.js";
 import { textTokens } from "../llm/token-count.js";
-import { StoredConversation } from "../runner/customersim/stored-conversation.js";
 import { openRunStore } from "../storage/open-run-store.js";
 import { runCli } from "./testing/run-cli.js";
 

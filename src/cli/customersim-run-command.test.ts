@@ -10,9 +10,9 @@ import {
   SftRow,
   shopperSystemPrompt,
 } from "../customersim/index.js";
+import { StoredConversation } from "../customersim/stored-conversation.js";
 import { parseCustomerSimRunConfig } from "../runner/customersim/customersim-config.js";
 import { runCustomerSim } from "../runner/customersim/run-customersim.js";
-import { StoredConversation } from "../runner/customersim/stored-conversation.js";
 import { openRunStore } from "../storage/open-run-store.js";
 import { runCli } from "./testing/run-cli.js";
 

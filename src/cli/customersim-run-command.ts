@@ -14,27 +14,17 @@ import {
   SALES_GREETING,
   shopperSystemPrompt,
 } from "../customersim/index.js";
+import { readCustomerSimRun } from "../customersim/stored-conversation.js";
+import { estimatorText, evaluateRun, humanBaseline } from "../eval/customersim/index.js";
 import { parseCustomerSimRunConfig } from "../runner/customersim/customersim-config.js";
 import { estimateCustomerSim } from "../runner/customersim/estimate-customersim.js";
-import {
-  type CustomerSimProgress,
-  readCustomerSimRun,
-  runCustomerSim,
-} from "../runner/customersim/run-customersim.js";
+import { type CustomerSimProgress, runCustomerSim } from "../runner/customersim/run-customersim.js";
 import { resumeHint } from "../runner/plan.js";
 import { readConfigFile } from "../runner/run-config.js";
 import { openRunStore } from "../storage/open-run-store.js";
 import { spendOf } from "../storage/run-store.js";
 import { StorageError } from "../storage/storage-error.js";
-import {
-  estimatorText,
-  evalTable,
-  evaluateRun,
-  humanBaseline,
-  judgesFromFlags,
-  num,
-  requireCustomerSimRun,
-} from "./customersim-evaluation.js";
+import { evalTable, judgesFromFlags, num, requireCustomerSimRun } from "./customersim-evaluation.js";
 import { defaultStore, dirOption, storeOption } from "./default-store.js";
 import { customerSimEstimateText } from "./estimate.js";
 import type { CliIo } from "./io.js";

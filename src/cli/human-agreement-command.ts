@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import type { Table } from "../eval/report/write-report.js";
 import { openRunStore } from "../storage/open-run-store.js";
+import { requireRun } from "../storage/require-run.js";
 import type { RunStore } from "../storage/run-store.js";
 import {
   figure5Correlations,
@@ -16,7 +17,6 @@ import { StudyStore } from "../study/study-store.js";
 import { humanTrajectories } from "../study/study-trajectories.js";
 import { dirOption, storeOption } from "./default-store.js";
 import type { CliIo } from "./io.js";
-import { requireRun } from "./runs-command.js";
 import { requireStudy } from "./study-lookup.js";
 import { formatTable } from "./table.js";
 

@@ -9,6 +9,7 @@ import { parseModelId } from "../llm/model-id.js";
 import { buildClient } from "../runner/build.js";
 import { ConfigError, parseRunConfig, type RunConfig, readConfigFile } from "../runner/run-config.js";
 import { openRunStore } from "../storage/open-run-store.js";
+import { requireRun } from "../storage/require-run.js";
 import { type RunStore, spendOf } from "../storage/run-store.js";
 import { StudyStore } from "../study/study-store.js";
 import { studyRuns } from "../study/study-trajectories.js";
@@ -17,7 +18,6 @@ import { dirOption, storeOption } from "./default-store.js";
 import { costEstimateText } from "./estimate.js";
 import type { CliIo } from "./io.js";
 import { parseUsd } from "./run-command.js";
-import { requireRun } from "./runs-command.js";
 import { requireStudy } from "./study-lookup.js";
 import { parseInteger } from "./tasks-command.js";
 

@@ -2,15 +2,15 @@ import { createWriteStream } from "node:fs";
 import type { Command } from "commander";
 import { Argument, Option } from "commander";
 import { rowJsonSchema } from "../customersim/index.js";
+import { type StoredConversation, storedConversation } from "../customersim/stored-conversation.js";
 import { envProtocolJsonSchema } from "../env-server/index.js";
 import { uncachedInputTokens } from "../llm/prices.js";
-import { type StoredConversation, storedConversation } from "../runner/customersim/stored-conversation.js";
-import { RunIdentityError } from "../runner/plan.js";
 import { summarize } from "../runner/run-summary.js";
 import { errorCounts } from "../storage/error-counts.js";
 import { openRunStore } from "../storage/open-run-store.js";
+import { requireRun } from "../storage/require-run.js";
 import { runRoles } from "../storage/run-roles.js";
-import type { Benchmark, RunRow, RunStore } from "../storage/run-store.js";
+import type { RunStore } from "../storage/run-store.js";
 import { trajectoryJsonSchema } from "../trajectory/trajectory.js";
 import { dirOption, storeOption } from "./default-store.js";
 import { failureLines } from "./failure-lines.js";
@@ -148,28 +148,6 @@ function customerSimTable(runs: ListedRun[]): string {
       ...spentCells(r),
     ]),
   );
-}
-
-/**
- * A run of a store, or an error naming the store and how to list its runs; with `benchmark`, an
- * error too when the run is another benchmark's.
- */
-export async function requireRun(store: RunStore, runId: string, benchmark?: Benchmark): Promise<RunRow> {
-  const run = await store.getRun(runId);
-  if (!run)
-    throw new RunIdentityError(`no run '${runId}' in ${store.location}`, {
-      exitCode: 2,
-      hint: `'siturec runs --store ${store.location}' lists them`,
-    });
-  if (benchmark && run.benchmark !== benchmark)
-    throw new RunIdentityError(`run ${runId} is a ${run.benchmark} run, not a ${benchmark} one`, {
-      exitCode: 2,
-      hint:
-        run.benchmark === "customersim"
-          ? `the siturec customersim commands (evaluate, export) read it`
-          : `the siturec commands (evaluate, judge, report) read it`,
-    });
-  return run;
 }
 
 export function registerRuns(program: Command, io: CliIo): void {

@@ -39,4 +39,18 @@ export * from "./llm-agents/index.js";
 export * from "./metrics/index.js";
 export * from "./rewards/index.js";
 export * from "./store/index.js";
+export {
+  AgentUsage,
+  CUSTOMERSIM_EXPORT_KIND,
+  CUSTOMERSIM_EXPORT_VERSION,
+  CustomerSimHeader,
+  CustomerSimOutcome,
+  CustomerSimRound,
+  conversationResult,
+  readCustomerSimRun,
+  StoredConversation,
+  type StoredEpisodeSource,
+  storedConversation,
+  storedRound,
+} from "./stored-conversation.js";
 export { checkCustomerSimData, validateCustomerSimData } from "./validate.js";

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readCustomerSimRun } from "../runner/customersim/run-customersim.js";
+import { readCustomerSimRun } from "../customersim/stored-conversation.js";
 import { openRunStore } from "../storage/open-run-store.js";
 import { EnvClient, EnvClientError } from "./client.js";
 import { type RunningEnvServer, startEnvServer } from "./env-server.js";

@@ -24,14 +24,14 @@ import {
   trajectoryReward,
   type UsageLedger,
 } from "../customersim/index.js";
-import { CUSTOMERSIM_PARTS, codeVersion } from "../runner/code-version.js";
-import { CUSTOMERSIM_AGENTS } from "../runner/customersim/customersim-config.js";
 import type {
   AgentUsage,
   CustomerSimHeader,
   CustomerSimOutcome,
-} from "../runner/customersim/stored-conversation.js";
-import { storedRound } from "../runner/customersim/stored-conversation.js";
+} from "../customersim/stored-conversation.js";
+import { storedRound } from "../customersim/stored-conversation.js";
+import { CUSTOMERSIM_PARTS, codeVersion } from "../runner/code-version.js";
+import { CUSTOMERSIM_AGENTS } from "../runner/customersim/customersim-config.js";
 import { EnvSession, type Settled, type StepCosts } from "./env-session.js";
 import type { CustomerSimSessionSpec, Observation, StepRequest } from "./protocol.js";
 import type { ServerResources } from "./server-resources.js";

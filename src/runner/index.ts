@@ -1,3 +1,11 @@
+// The stored conversation format lives with CustomerSim now; still reachable here, as before.
+export {
+  CustomerSimHeader,
+  CustomerSimOutcome,
+  CustomerSimRound,
+  readCustomerSimRun,
+  StoredConversation,
+} from "../customersim/stored-conversation.js";
 export * from "./build.js";
 export * from "./code-version.js";
 export {
@@ -8,15 +16,8 @@ export {
   type CustomerSimProgress,
   type CustomerSimRunOptions,
   type CustomerSimRunResult,
-  readCustomerSimRun,
   runCustomerSim,
 } from "./customersim/run-customersim.js";
-export {
-  CustomerSimHeader,
-  CustomerSimOutcome,
-  CustomerSimRound,
-  StoredConversation,
-} from "./customersim/stored-conversation.js";
 export * from "./execute.js";
 export * from "./plan.js";
 export {

@@ -5,6 +5,7 @@ export type { PostgresStoreOptions } from "./postgres-database.js";
 export { redactUrl } from "./postgres-error.js";
 export * from "./postgres-image-store.js";
 export * from "./postgres-run-store.js";
+export { RunNotFoundError, requireRun } from "./require-run.js";
 export * from "./run-roles.js";
 export * from "./run-store.js";
 export * from "./sqlite-run-store.js";

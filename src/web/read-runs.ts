@@ -135,7 +135,7 @@ function mentionedProducts(t: EpisodeReplay["trajectory"]): Set<string> {
   return ids;
 }
 
-/** What the viewer reads of a CustomerSim conversation as stored (`src/runner/customersim/stored-conversation.ts`). */
+/** What the viewer reads of a CustomerSim conversation as stored (`src/customersim/stored-conversation.ts`). */
 const StoredText = z.object({ text: z.string(), recommended: z.array(z.string()).default([]) }).loose();
 const StoredConversation = z.object({
   header: z

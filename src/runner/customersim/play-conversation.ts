@@ -15,12 +15,16 @@ import {
   totalsOf,
   type UsageLedger,
 } from "../../customersim/index.js";
+import type {
+  AgentUsage,
+  CustomerSimHeader,
+  CustomerSimOutcome,
+} from "../../customersim/stored-conversation.js";
+import { storedRound } from "../../customersim/stored-conversation.js";
 import type { LlmClient } from "../../llm/client.js";
 import type { RunStore } from "../../storage/run-store.js";
 import { CUSTOMERSIM_PARTS, codeVersion } from "../code-version.js";
 import { CUSTOMERSIM_AGENTS, type CustomerSimRunConfig } from "./customersim-config.js";
-import type { AgentUsage, CustomerSimHeader, CustomerSimOutcome } from "./stored-conversation.js";
-import { storedRound } from "./stored-conversation.js";
 
 /** The agents of one conversation, fresh (a model agent's ledger then holds that conversation's calls). */
 export interface Pair {

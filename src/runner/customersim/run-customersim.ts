@@ -2,11 +2,11 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import {
   type ChatScoreTable,
-  type ConversationResult,
   loadCustomerSimData,
   type Persona,
   scoreConversations,
 } from "../../customersim/index.js";
+import { readCustomerSimRun } from "../../customersim/stored-conversation.js";
 import type { CallEvent, LlmClient } from "../../llm/client.js";
 import { openRunStore } from "../../storage/open-run-store.js";
 import { type LeaseOwner, type RunStore, type SpendRow, spendOf } from "../../storage/run-store.js";
@@ -26,7 +26,6 @@ import {
   customerSimUsesModels,
   playConversation,
 } from "./play-conversation.js";
-import { type CustomerSimHeader, conversationResult, storedConversation } from "./stored-conversation.js";
 
 /** Where a CustomerSim run stands, after each conversation (the progress bar's `RunProgress` shape). */
 export interface CustomerSimProgress extends ProgressCounters {
@@ -69,21 +68,6 @@ export interface CustomerSimRunResult {
   spent: SpendRow[];
   costUsd: number;
   wallMs: number;
-}
-
-/** The finished conversations of a CustomerSim run, in category then persona order. */
-export async function readCustomerSimRun(
-  store: RunStore,
-  runId: string,
-): Promise<{ results: ConversationResult[]; headers: CustomerSimHeader[] }> {
-  const results: ConversationResult[] = [];
-  const headers: CustomerSimHeader[] = [];
-  for await (const e of store.storedEpisodes(runId)) {
-    const c = storedConversation(e);
-    results.push(conversationResult(c));
-    headers.push(c.header);
-  }
-  return { results, headers };
 }
 
 /**

@@ -1,11 +1,8 @@
 import { z } from "zod";
-import {
-  CategoryId,
-  ConversationEnding,
-  ConversationResult,
-  PersonaId,
-  Turn,
-} from "../../customersim/index.js";
+import { ConversationEnding, ConversationResult } from "./chat/conversation-result.js";
+import { Turn } from "./chat/turn.js";
+import { CategoryId } from "./core/category.js";
+import { PersonaId } from "./core/persona.js";
 
 /**
  * How a CustomerSim conversation is stored in the run store, beside SituRecBench's episodes and with
@@ -152,4 +149,24 @@ export function storedRound(
     sales: turns.find((t) => t.role === "sales") ?? null,
     calls: calls.filter((c) => c.round === round) as CustomerSimRound["calls"],
   };
+}
+
+/** What reading a run needs of a run store: its stored episodes (a CustomerSim run's conversations). */
+export interface StoredEpisodeSource {
+  storedEpisodes(runId: string): AsyncIterable<{ header: unknown; turns: unknown[]; outcome: unknown }>;
+}
+
+/** A CustomerSim run's finished conversations, as results to score, with their headers. */
+export async function readCustomerSimRun(
+  store: StoredEpisodeSource,
+  runId: string,
+): Promise<{ results: ConversationResult[]; headers: CustomerSimHeader[] }> {
+  const results: ConversationResult[] = [];
+  const headers: CustomerSimHeader[] = [];
+  for await (const e of store.storedEpisodes(runId)) {
+    const c = storedConversation(e);
+    results.push(conversationResult(c));
+    headers.push(c.header);
+  }
+  return { results, headers };
 }

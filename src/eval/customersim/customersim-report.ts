@@ -1,14 +1,9 @@
 import { mkdirSync } from "node:fs";
-import { CATEGORIES, CATEGORY_IDS, type CategoryId, type FidelityReport } from "../customersim/index.js";
-import {
-  chartBase,
-  liteChart,
-  type ReportFiles,
-  type Table,
-  usageTable,
-  writeReportFiles,
-} from "../eval/index.js";
-import type { EvalRow, RunEvaluation } from "./customersim-evaluation.js";
+import { CATEGORIES, CATEGORY_IDS, type CategoryId, type FidelityReport } from "../../customersim/index.js";
+import { chartBase, liteChart } from "../report/charts.js";
+import { usageTable } from "../report/usage-table.js";
+import { type ReportFiles, type Table, writeReportFiles } from "../report/write-report.js";
+import type { EvalRow, RunEvaluation } from "./evaluate-customersim-run.js";
 
 /** CustomerSim's legends name runs ("shopper vs salesperson"), longer than SituRecBench's. */
 const legend = { labelLimit: 400, titleLimit: 400 } as const;
