@@ -2,7 +2,6 @@ export * from "./camera.js";
 export * from "./catalog.js";
 export * from "./color.js";
 export * from "./data-file.js";
-export * from "./decision-alignment.js";
 export * from "./dialogue.js";
 export * from "./errors.js";
 export * from "./geometry.js";

@@ -1,6 +1,6 @@
 import { JUDGE_DIMENSIONS } from "../agents/types.js";
-import { DECISION_CASES, type DecisionCase } from "../core/decision-alignment.js";
 import { DialogueAct } from "../core/dialogue.js";
+import { DECISION_CASES, type DecisionCase } from "../customersim/metrics/decision-alignment.js";
 import { envOrder } from "../envs/registry.js";
 import { uncachedInputTokens } from "../llm/prices.js";
 import { SUBSETS } from "../tasks/subsets.js";

@@ -1,3 +1,11 @@
+// Equation (1), defined with CustomerSim's metrics, is SituRecBench's too.
+export {
+  DECISION_CASES,
+  type Decision,
+  type DecisionCase,
+  type DecisionInput,
+  decisionAlignment,
+} from "../customersim/metrics/decision-alignment.js";
 export * from "./eval-context.js";
 export * from "./evaluate.js";
 export * from "./format.js";

@@ -1,5 +1,6 @@
 export { type ChatScores, type ChatScoreTable, scoreConversations } from "./aggregate.js";
 export {
+  DECISION_CASES,
   type Decision,
   type DecisionCase,
   type DecisionInput,

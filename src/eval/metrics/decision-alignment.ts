@@ -1,4 +1,4 @@
-import { type Decision, decisionAlignment } from "../../core/decision-alignment.js";
+import { type Decision, decisionAlignment } from "../../customersim/metrics/decision-alignment.js";
 import type { Trajectory } from "../../trajectory/trajectory.js";
 import { normaliseName } from "../eval-context.js";
 
