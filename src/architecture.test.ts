@@ -104,6 +104,9 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
+/** A folder and the folders above it, below src/ (`a/b/c` → `a`, `a/b`, `a/b/c`). */
+const ancestors = (dir: string) => dir.split("/").map((_, i, parts) => parts.slice(0, i + 1).join("/"));
+
 const layerOf = (file: string) => relative(SRC, file).split("/")[0]!;
 const files = sourceFiles(SRC).filter((f) => relative(SRC, f).includes("/"));
 
@@ -153,6 +156,18 @@ describe("the architecture", () => {
           .map(({ where, line }) => `${where}: ${line.trim()}`),
       );
     expect(branches).toEqual([]);
+  });
+
+  it("a folder inside a layer is not named after another layer, unless it is that layer's part there", () => {
+    // The outer layer's own part for what the other layer names: its CustomerSim runs or evaluation,
+    // its model-backed policies.
+    const MEANT = new Set(["runner/customersim", "eval/customersim", "agents/llm"]);
+    const folders = new Set(files.map((f) => dirname(relative(SRC, f))).flatMap((d) => ancestors(d)));
+    const clashes = [...folders].filter((d) => {
+      const parts = d.split("/");
+      return parts.length > 1 && parts[parts.length - 1]! in MAY_IMPORT && !MEANT.has(d);
+    });
+    expect(clashes).toEqual([]);
   });
 
   it("every error class is a SiturecError (a message to act on, a hint, an exit code), not a bare Error", () => {

@@ -1,9 +1,9 @@
 import { SiturecError } from "../core/errors.js";
 import type { LlmClient } from "../llm/client.js";
 import { parseModelId } from "../llm/model-id.js";
-import { createPushySales } from "./agents/pushy-sales.js";
-import { createReferenceSales } from "./agents/reference-sales.js";
-import { createRuleShopper } from "./agents/rule-shopper.js";
+import { createPushySales } from "./builtin-agents/pushy-sales.js";
+import { createReferenceSales } from "./builtin-agents/reference-sales.js";
+import { createRuleShopper } from "./builtin-agents/rule-shopper.js";
 import type { SalesAgent, ShopperAgent } from "./chat/agent.js";
 import { LlmSales } from "./llm-agents/llm-sales.js";
 import { LlmShopper } from "./llm-agents/llm-shopper.js";

@@ -2,11 +2,11 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { z } from "zod";
 import { DataFileError, type DataProblem, readDataFile, toDataJson } from "../core/data-file.js";
-import { GuideSet } from "./core/guide.js";
-import { KnowledgeBase } from "./core/knowledge.js";
-import { CustomerSimManifest } from "./core/manifest.js";
-import { PersonaSet } from "./core/persona.js";
-import { Catalog } from "./core/product.js";
+import { GuideSet } from "./schema/guide.js";
+import { KnowledgeBase } from "./schema/knowledge.js";
+import { CustomerSimManifest } from "./schema/manifest.js";
+import { PersonaSet } from "./schema/persona.js";
+import { Catalog } from "./schema/product.js";
 
 /** Everything CustomerSim's data holds, one value per file. */
 export interface CustomerSimData {

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CATEGORIES, CATEGORY_IDS } from "./core/category.js";
 import { CUSTOMERSIM_DATA_DIR, serializeCustomerSimData } from "./data-files.js";
 import { CUSTOMERSIM_SEED, generateCustomerSimData } from "./generate-data.js";
+import { CATEGORIES, CATEGORY_IDS } from "./schema/category.js";
 
 describe("generateCustomerSimData", () => {
   const data = generateCustomerSimData();

@@ -1,11 +1,11 @@
 import { Rng } from "../core/random.js";
 import { buildCatalog } from "./catalog/build-catalog.js";
-import { CATEGORY_IDS, type CategoryId } from "./core/category.js";
-import type { CustomerSimManifest } from "./core/manifest.js";
 import type { CustomerSimData } from "./data-files.js";
+import { buildKnowledgeBase } from "./domain-knowledge/knowledge-base.js";
 import { buildGuides } from "./guides/build-guides.js";
-import { buildKnowledgeBase } from "./knowledge/knowledge-base.js";
 import { buildPersonas } from "./personas/index.js";
+import { CATEGORY_IDS, type CategoryId } from "./schema/category.js";
+import type { CustomerSimManifest } from "./schema/manifest.js";
 import { readSalesbotGuide, readSalesbotLaptops, readSalessimPersonas } from "./source-files.js";
 
 /** The seed of the checked-in data. */

@@ -9,8 +9,9 @@ export {
   type MadeCustomerSimAgent,
   type ResolvedCustomerSimAgent,
 } from "./agent-registry.js";
-export * from "./agents/index.js";
+export * from "./builtin-agents/index.js";
 export * from "./chat/index.js";
+export * from "./chat-store/index.js";
 export {
   acceptableSet,
   deriveProperties,
@@ -18,7 +19,6 @@ export {
   isAcceptable,
   productFacts,
 } from "./checker/index.js";
-export * from "./core/index.js";
 export {
   CUSTOMERSIM_DATA_DIR,
   CUSTOMERSIM_FILES,
@@ -29,16 +29,16 @@ export {
   readCustomerSimData,
   serializeCustomerSimData,
 } from "./data-files.js";
+export { buildKnowledgeBase, domainKnowledgeText, knowledgeFor } from "./domain-knowledge/index.js";
 export * from "./export/index.js";
 export * from "./fidelity/index.js";
 export { CUSTOMERSIM_SEED, generateCustomerSimData } from "./generate-data.js";
 export { productImagePng, productImageSvg } from "./images/index.js";
 export * from "./judges/index.js";
-export { buildKnowledgeBase, domainKnowledgeText, knowledgeFor } from "./knowledge/index.js";
 export * from "./llm-agents/index.js";
 export * from "./metrics/index.js";
 export * from "./rewards/index.js";
-export * from "./store/index.js";
+export * from "./schema/index.js";
 export {
   AgentUsage,
   CUSTOMERSIM_EXPORT_KIND,

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { ConversationEnding, ConversationResult } from "./chat/conversation-result.js";
 import { Turn } from "./chat/turn.js";
-import { CategoryId } from "./core/category.js";
-import { PersonaId } from "./core/persona.js";
+import { CategoryId } from "./schema/category.js";
+import { PersonaId } from "./schema/persona.js";
 
 /**
  * How a CustomerSim conversation is stored in the run store, beside SituRecBench's episodes and with

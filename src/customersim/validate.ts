@@ -2,9 +2,6 @@ import type { DataProblem } from "../core/data-file.js";
 import { DataFileError } from "../core/data-file.js";
 import { acceptableSet } from "./checker/acceptable-set.js";
 import { deriveProperties, evaluatePredicate } from "./checker/evaluate.js";
-import { CATEGORIES, CATEGORY_IDS, TOTAL_PERSONAS, TOTAL_PRODUCTS } from "./core/category.js";
-import type { Persona } from "./core/persona.js";
-import type { Product } from "./core/product.js";
 import {
   CUSTOMERSIM_DATA_DIR,
   type CustomerSimData,
@@ -12,7 +9,10 @@ import {
   customerSimFiles,
   readCustomerSimData,
 } from "./data-files.js";
-import { knowledgeFor } from "./knowledge/knowledge-base.js";
+import { knowledgeFor } from "./domain-knowledge/knowledge-base.js";
+import { CATEGORIES, CATEGORY_IDS, TOTAL_PERSONAS, TOTAL_PRODUCTS } from "./schema/category.js";
+import type { Persona } from "./schema/persona.js";
+import type { Product } from "./schema/product.js";
 
 type Report = (part: CustomerSimPart, path: string, message: string) => void;
 

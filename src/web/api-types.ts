@@ -82,7 +82,7 @@ export interface EpisodeReplay {
   map: MapGeometry | null;
 }
 
-/** A CustomerSim persona as the conversation view shows it (`src/customersim/core/persona.ts`). */
+/** A CustomerSim persona as the conversation view shows it (`src/customersim/schema/persona.ts`). */
 export interface PersonaFacts {
   name: string;
   age: number;

@@ -1,6 +1,6 @@
 import type { Rng } from "../../core/random.js";
-import type { ApparelAttributes, Fiber, Style } from "../core/apparel.js";
-import type { ApparelProduct } from "../core/product.js";
+import type { ApparelAttributes, Fiber, Style } from "../schema/apparel.js";
+import type { ApparelProduct } from "../schema/product.js";
 import { BRANDS, COLORS, DENIM_COLORS, SIZE_RUNS, STYLE_COLORS } from "./apparel-palette.js";
 import { type FabricOption, FEMALE_TYPES, MALE_TYPES, type TypeSpec } from "./apparel-types.js";
 import { AUTHORED_LICENCE } from "./watch-catalog.js";

@@ -1,4 +1,4 @@
-import type { Style } from "../core/apparel.js";
+import type { Style } from "../schema/apparel.js";
 
 /** Colour names and swatches (authored), by the styles they suit. */
 export const COLORS: Record<string, string> = {

@@ -1,4 +1,4 @@
-import type { ApparelType, Care, Fiber, Finish, Fit, Pattern, Style } from "../core/apparel.js";
+import type { ApparelType, Care, Fiber, Finish, Fit, Pattern, Style } from "../schema/apparel.js";
 
 /** One way a garment type is made: the cloth, its fibres, how it is cared for. */
 export interface FabricOption {

@@ -1,9 +1,9 @@
 import type { Rng } from "../../core/random.js";
 import { deriveProperties } from "../checker/evaluate.js";
-import { CATEGORIES } from "../core/category.js";
-import type { KnowledgeBase } from "../core/knowledge.js";
-import type { Catalog, Product } from "../core/product.js";
-import { knowledgeFor } from "../knowledge/knowledge-base.js";
+import { knowledgeFor } from "../domain-knowledge/knowledge-base.js";
+import { CATEGORIES } from "../schema/category.js";
+import type { KnowledgeBase } from "../schema/knowledge.js";
+import type { Catalog, Product } from "../schema/product.js";
 import type { SalesbotLaptop } from "../source-files.js";
 import { buildApparel } from "./apparel-catalog.js";
 import { buildGames } from "./game-catalog.js";

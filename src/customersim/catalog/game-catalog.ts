@@ -1,6 +1,6 @@
 import type { Rng } from "../../core/random.js";
-import type { GameAttributes, GamePlatform } from "../core/devices.js";
-import type { GameProduct } from "../core/product.js";
+import type { GameAttributes, GamePlatform } from "../schema/devices.js";
+import type { GameProduct } from "../schema/product.js";
 import {
   TABLETOP_GAMES,
   type TabletopTitle,

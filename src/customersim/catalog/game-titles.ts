@@ -1,4 +1,4 @@
-import type { GameMode, GamePlatform } from "../core/devices.js";
+import type { GameMode, GamePlatform } from "../schema/devices.js";
 
 /**
  * Authored game titles (ratings, player counts and modes as the publishers list them; prices are

@@ -1,5 +1,5 @@
-import type { LaptopAttributes } from "../core/devices.js";
-import type { LaptopProduct } from "../core/product.js";
+import type { LaptopAttributes } from "../schema/devices.js";
+import type { LaptopProduct } from "../schema/product.js";
 import type { SalesbotLaptop } from "../source-files.js";
 import { LAPTOP_ENRICHMENT, type LaptopEnrichment } from "./laptop-enrichment.js";
 

@@ -1,4 +1,4 @@
-import type { LaptopAttributes } from "../core/devices.js";
+import type { LaptopAttributes } from "../schema/devices.js";
 
 /**
  * What the salesbot records lack, authored for siturec from the makers' published spec sheets

@@ -1,6 +1,6 @@
 import type { Rng } from "../../core/random.js";
-import type { WatchAttributes } from "../core/devices.js";
-import type { WatchProduct } from "../core/product.js";
+import type { WatchAttributes } from "../schema/devices.js";
+import type { WatchProduct } from "../schema/product.js";
 import { WATCH_MODELS, WATER_DEPTH_M, type WatchModel } from "./watch-models.js";
 
 export const AUTHORED_LICENCE = "MIT (authored for siturec)";

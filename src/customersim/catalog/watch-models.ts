@@ -1,4 +1,4 @@
-import type { WatchAttributes } from "../core/devices.js";
+import type { WatchAttributes } from "../schema/devices.js";
 
 /**
  * Authored watch lines (specs approximate the makers' published sheets; prices are typical US list

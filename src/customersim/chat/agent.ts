@@ -1,6 +1,6 @@
-import type { CategoryId } from "../core/category.js";
-import type { Persona } from "../core/persona.js";
-import type { ChatStore, GuideHit, ProductHit } from "../store/index.js";
+import type { ChatStore, GuideHit, ProductHit } from "../chat-store/index.js";
+import type { CategoryId } from "../schema/category.js";
+import type { Persona } from "../schema/persona.js";
 import type { RawToolCall } from "./tool-calls.js";
 import type { Turn } from "./turn.js";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { CategoryId } from "../core/category.js";
-import { PersonaId } from "../core/persona.js";
-import { ProductId } from "../core/product.js";
+import { CategoryId } from "../schema/category.js";
+import { PersonaId } from "../schema/persona.js";
+import { ProductId } from "../schema/product.js";
 import { Role, Turn } from "./turn.js";
 
 /** Why a conversation stopped: a purchase, the shopper's `end_conversation`, or the turn limit. */

@@ -1,4 +1,4 @@
-import type { Product } from "../core/product.js";
+import type { Product } from "../schema/product.js";
 
 /** Products whose id or full name a text mentions, in catalog order (for replies without ids). */
 export function mentionedProducts(text: string, products: readonly Product[]): string[] {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { defaultChatStore } from "../chat-store/index.js";
 import { loadCustomerSimData } from "../data-files.js";
 import { decisionAlignment } from "../metrics/index.js";
-import { defaultChatStore } from "../store/index.js";
 import type { SalesAgent, ShopperAgent, ShopperReply } from "./agent.js";
 import { runConversation } from "./run-conversation.js";
 

@@ -1,6 +1,6 @@
-import type { Persona } from "../core/persona.js";
-import type { Product } from "../core/product.js";
-import { type ChatStore, defaultChatStore } from "../store/index.js";
+import { type ChatStore, defaultChatStore } from "../chat-store/index.js";
+import type { Persona } from "../schema/persona.js";
+import type { Product } from "../schema/product.js";
 import type { ConversationView, SalesAgent, SalesReply, ShopperAgent } from "./agent.js";
 import type { ConversationEnding, ConversationResult } from "./conversation-result.js";
 import { mentionedProducts } from "./mentioned-products.js";

@@ -1,5 +1,5 @@
-import type { CategoryId } from "../core/category.js";
-import type { ChatStore } from "../store/index.js";
+import type { ChatStore } from "../chat-store/index.js";
+import type { CategoryId } from "../schema/category.js";
 import type { SalesToolOutput, SalesTools } from "./agent.js";
 import { describeIssues, type RawToolCall, SalesToolCall } from "./tool-calls.js";
 import type { ToolCallRecord, ToolResult } from "./turn.js";

@@ -1,4 +1,4 @@
-import type { Product } from "../core/product.js";
+import type { Product } from "../schema/product.js";
 import { emptyToolLog, type ToolLog } from "./sales-tools.js";
 import { describeIssues, type RawToolCall, ShopperToolCall } from "./tool-calls.js";
 

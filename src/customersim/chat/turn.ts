@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ProductId } from "../core/product.js";
+import { ProductId } from "../schema/product.js";
 
 export const Role = z.enum(["shopper", "sales"]);
 export type Role = z.infer<typeof Role>;

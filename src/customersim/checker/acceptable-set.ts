@@ -1,6 +1,6 @@
-import type { CategoryKnowledge } from "../core/knowledge.js";
-import type { Product } from "../core/product.js";
-import type { Criterion } from "../core/rule.js";
+import type { CategoryKnowledge } from "../schema/knowledge.js";
+import type { Product } from "../schema/product.js";
+import type { Criterion } from "../schema/rule.js";
 import { evaluatePredicate } from "./evaluate.js";
 
 /** What the checker needs of a persona: its category, budget and dealbreakers. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { ApparelProduct, Product } from "../core/product.js";
-import type { Criterion } from "../core/rule.js";
-import { apparelKnowledge } from "../knowledge/apparel-knowledge.js";
+import { apparelKnowledge } from "../domain-knowledge/apparel-knowledge.js";
+import type { ApparelProduct, Product } from "../schema/product.js";
+import type { Criterion } from "../schema/rule.js";
 import { acceptableSet, isAcceptable, unmeetableDealbreakers } from "./acceptable-set.js";
 import { deriveProperties, evaluatePredicate, UnknownFactError } from "./evaluate.js";
 

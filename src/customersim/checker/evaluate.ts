@@ -1,7 +1,7 @@
 import { SiturecError } from "../../core/errors.js";
-import type { CategoryKnowledge } from "../core/knowledge.js";
-import type { Product } from "../core/product.js";
-import type { AttrTest, Predicate, PropertyRule, ShareTest } from "../core/rule.js";
+import type { CategoryKnowledge } from "../schema/knowledge.js";
+import type { Product } from "../schema/product.js";
+import type { AttrTest, Predicate, PropertyRule, ShareTest } from "../schema/rule.js";
 import { type Fact, productFacts } from "./product-facts.js";
 
 /** Thrown when a rule names a fact or property the product's category does not have. */

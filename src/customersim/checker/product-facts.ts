@@ -1,5 +1,5 @@
-import type { Product } from "../core/product.js";
-import type { Scalar } from "../core/rule.js";
+import type { Product } from "../schema/product.js";
+import type { Scalar } from "../schema/rule.js";
 
 /** A value a rule can test: a scalar, or a list for `includes` / `excludes`. */
 export type Fact = Scalar | readonly (string | number)[];

@@ -1,5 +1,5 @@
 import type { ConversationResult, Turn } from "../chat/index.js";
-import type { Persona } from "../core/persona.js";
+import type { Persona } from "../schema/persona.js";
 import { personaSystemPrompt } from "./persona-prompt.js";
 import type { ChatMessage } from "./row-schemas.js";
 

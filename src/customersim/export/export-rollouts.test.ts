@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { createReferenceSales, createRuleShopper } from "../agents/index.js";
+import { createReferenceSales, createRuleShopper } from "../builtin-agents/index.js";
 import { type ConversationResult, runConversation } from "../chat/index.js";
 import { loadCustomerSimData } from "../data-files.js";
 import { exportRollouts } from "./export-rollouts.js";

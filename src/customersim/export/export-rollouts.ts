@@ -1,6 +1,6 @@
 import type { ConversationResult } from "../chat/index.js";
-import type { Persona } from "../core/persona.js";
 import { type TrajectoryRewardOptions, trajectoryReward } from "../rewards/index.js";
+import type { Persona } from "../schema/persona.js";
 import { conversationMessages, type MessageOptions } from "./conversation-messages.js";
 import { type ExportFormat, GrpoRow, SftRow } from "./row-schemas.js";
 

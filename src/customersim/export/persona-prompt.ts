@@ -1,4 +1,4 @@
-import type { Persona } from "../core/persona.js";
+import type { Persona } from "../schema/persona.js";
 
 /**
  * The shopper's system prompt: a plain description of the persona (CustomerSim has no prompt

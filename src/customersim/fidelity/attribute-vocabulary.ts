@@ -1,6 +1,6 @@
-import type { CategoryId } from "../core/category.js";
-import type { KnowledgeBase } from "../core/knowledge.js";
-import type { Catalog } from "../core/product.js";
+import type { CategoryId } from "../schema/category.js";
+import type { KnowledgeBase } from "../schema/knowledge.js";
+import type { Catalog } from "../schema/product.js";
 import { wordTokens } from "./text-units.js";
 
 /**

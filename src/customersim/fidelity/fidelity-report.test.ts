@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createReferenceSales, createRuleShopper } from "../agents/index.js";
+import { createReferenceSales, createRuleShopper } from "../builtin-agents/index.js";
 import { runConversation } from "../chat/index.js";
 import { loadCustomerSimData } from "../data-files.js";
 import { categoryAttributeVocabulary } from "./attribute-vocabulary.js";

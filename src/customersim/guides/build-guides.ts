@@ -1,5 +1,5 @@
-import { CATEGORIES, CATEGORY_IDS, type CategoryId } from "../core/category.js";
-import type { BuyingGuide, GuideEntry, GuideSet } from "../core/guide.js";
+import { CATEGORIES, CATEGORY_IDS, type CategoryId } from "../schema/category.js";
+import type { BuyingGuide, GuideEntry, GuideSet } from "../schema/guide.js";
 import { APPAREL_GUIDE, GAME_GUIDE, type Passage, WATCH_GUIDE } from "./authored-guides.js";
 import { laptopGuideEntries } from "./laptop-guide.js";
 

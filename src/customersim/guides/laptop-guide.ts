@@ -1,4 +1,4 @@
-import type { GuideEntry } from "../core/guide.js";
+import type { GuideEntry } from "../schema/guide.js";
 
 /** Lines of the salesbot guide that are a retailer's navigation, not guidance. */
 const NAVIGATION = [/^\(click here/i, /^Shop Laptops at/i, /Quick Reference Handout$/i];

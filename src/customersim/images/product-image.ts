@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { labelPath as textPath, labelWidth as textWidth } from "../../core/label-font.js";
-import type { Product } from "../core/product.js";
+import type { Product } from "../schema/product.js";
 import { shapeOf, shapePath } from "./silhouettes.js";
 
 const W = 512;

@@ -1,4 +1,4 @@
-import type { Product } from "../core/product.js";
+import type { Product } from "../schema/product.js";
 
 /** Outline paths on a 512×400 stage, one per kind of product. */
 const SHAPES = {

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { LlmClient } from "../../llm/client.js";
 import { MockOpenAIServer } from "../../llm/testing/mock-openai-server.js";
-import { createReferenceSales, createRuleShopper } from "../agents/index.js";
+import { createReferenceSales, createRuleShopper } from "../builtin-agents/index.js";
 import { runConversation } from "../chat/index.js";
 import { loadCustomerSimData } from "../data-files.js";
 import { measureFidelity } from "../fidelity/index.js";

@@ -2,11 +2,11 @@ import { z } from "zod";
 import type { LlmClient, LlmRequest } from "../../llm/client.js";
 import { completeStructured } from "../../llm/structured.js";
 import type { ConversationResult } from "../chat/index.js";
-import type { Persona } from "../core/persona.js";
-import type { Product } from "../core/product.js";
 import type { CompletenessJudge, CriteriaJudge } from "../fidelity/index.js";
 import { personaText, preferencesText } from "../llm-agents/shopper-prompt.js";
 import type { ReasonJudge } from "../rewards/index.js";
+import type { Persona } from "../schema/persona.js";
+import type { Product } from "../schema/product.js";
 
 /**
  * LLM judges for the measures the paper scores with a model: Crit. and %Cpl. (Appendix C.1) and

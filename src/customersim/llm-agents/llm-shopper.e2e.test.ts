@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { LlmClient } from "../../llm/client.js";
 import { MockOpenAIServer, type RecordedRequest } from "../../llm/testing/mock-openai-server.js";
-import { createReferenceSales } from "../agents/index.js";
+import { createReferenceSales } from "../builtin-agents/index.js";
 import { runConversation } from "../chat/index.js";
+import { defaultChatStore } from "../chat-store/index.js";
 import { loadCustomerSimData } from "../data-files.js";
-import { defaultChatStore } from "../store/index.js";
 import { LlmShopper } from "./llm-shopper.js";
 import {
   HUMAN_STEERING,

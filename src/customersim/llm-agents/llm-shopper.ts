@@ -1,7 +1,7 @@
 import type { ContentPart, LlmMessage, LlmRequest } from "../../llm/client.js";
 import type { RawToolCall, ShopperAgent, ShopperContext, ShopperReply, Turn } from "../chat/index.js";
-import type { Product } from "../core/product.js";
 import { productImagePng } from "../images/index.js";
+import type { Product } from "../schema/product.js";
 import { type LlmAgentOptions, samplingOf } from "./agent-options.js";
 import { readReplyText } from "./reply-text.js";
 import { SALES_GREETING, type ShopperPromptOptions, shopperSystemPrompt } from "./shopper-prompt.js";

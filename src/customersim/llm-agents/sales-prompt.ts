@@ -1,6 +1,6 @@
 import type { SalesToolOutput } from "../chat/index.js";
-import { CATEGORIES, type CategoryId } from "../core/category.js";
-import type { Product } from "../core/product.js";
+import { CATEGORIES, type CategoryId } from "../schema/category.js";
+import type { Product } from "../schema/product.js";
 
 /**
  * The salesperson's system prompt. The paper runs a fixed GPT-5.2 sales agent with the two retrieval

@@ -1,7 +1,7 @@
-import type { CategoryId } from "../core/category.js";
-import type { CategoryKnowledge } from "../core/knowledge.js";
-import type { Persona } from "../core/persona.js";
-import { domainKnowledgeText } from "../knowledge/index.js";
+import { domainKnowledgeText } from "../domain-knowledge/index.js";
+import type { CategoryId } from "../schema/category.js";
+import type { CategoryKnowledge } from "../schema/knowledge.js";
+import type { Persona } from "../schema/persona.js";
 
 /**
  * The paper's base system prompt for every shopper model (Appendix B.2), word for word except where

@@ -1,6 +1,6 @@
 import type { ConversationResult } from "../chat/index.js";
-import type { CategoryId } from "../core/category.js";
-import type { Persona } from "../core/persona.js";
+import type { CategoryId } from "../schema/category.js";
+import type { Persona } from "../schema/persona.js";
 import { type DecisionCase, decisionAlignment } from "./decision-alignment.js";
 
 export interface ChatScores {

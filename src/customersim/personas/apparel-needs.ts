@@ -1,5 +1,5 @@
-import type { ApparelType } from "../core/apparel.js";
-import type { Product } from "../core/product.js";
+import type { ApparelType } from "../schema/apparel.js";
+import type { Product } from "../schema/product.js";
 import { article as an, attrs, type CriterionKind, criterion, type Need, prop } from "./need.js";
 
 const type = (p: Product) => attrs(p).type as ApparelType;

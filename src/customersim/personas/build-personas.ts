@@ -1,9 +1,9 @@
 import type { Rng } from "../../core/random.js";
 import { acceptableSet } from "../checker/acceptable-set.js";
-import { CATEGORIES, type CategoryId } from "../core/category.js";
-import type { CategoryKnowledge } from "../core/knowledge.js";
-import type { Persona } from "../core/persona.js";
-import type { Product } from "../core/product.js";
+import { CATEGORIES, type CategoryId } from "../schema/category.js";
+import type { CategoryKnowledge } from "../schema/knowledge.js";
+import type { Persona } from "../schema/persona.js";
+import type { Product } from "../schema/product.js";
 import { APPAREL_NEEDS } from "./apparel-needs.js";
 import { LAPTOP_NEEDS, WATCH_NEEDS } from "./device-needs.js";
 import { anchorsOf, drawFeasible, drawInfeasible, type Requirements } from "./draw-requirements.js";

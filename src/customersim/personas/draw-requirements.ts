@@ -1,8 +1,8 @@
 import type { Rng } from "../../core/random.js";
 import { acceptableSet } from "../checker/acceptable-set.js";
-import type { CategoryKnowledge } from "../core/knowledge.js";
-import type { Product } from "../core/product.js";
-import type { Criterion } from "../core/rule.js";
+import type { CategoryKnowledge } from "../schema/knowledge.js";
+import type { Product } from "../schema/product.js";
+import type { Criterion } from "../schema/rule.js";
 import type { Need } from "./need.js";
 
 /** A drawn persona's shopping requirements before the person is added. */

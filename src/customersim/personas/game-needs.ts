@@ -1,4 +1,4 @@
-import type { Product } from "../core/product.js";
+import type { Product } from "../schema/product.js";
 import { article, attrs, type CriterionKind, criterion, type Need, prop } from "./need.js";
 
 const a = (p: Product, key: string) => attrs(p)[key];

@@ -1,9 +1,9 @@
 import type { Rng } from "../../core/random.js";
-import { CATEGORIES, CATEGORY_IDS, type CategoryId } from "../core/category.js";
-import type { KnowledgeBase } from "../core/knowledge.js";
-import type { Persona, PersonaSet } from "../core/persona.js";
-import type { Catalog } from "../core/product.js";
-import { knowledgeFor } from "../knowledge/knowledge-base.js";
+import { knowledgeFor } from "../domain-knowledge/knowledge-base.js";
+import { CATEGORIES, CATEGORY_IDS, type CategoryId } from "../schema/category.js";
+import type { KnowledgeBase } from "../schema/knowledge.js";
+import type { Persona, PersonaSet } from "../schema/persona.js";
+import type { Catalog } from "../schema/product.js";
 import type { SalessimPersona } from "../source-files.js";
 import { generatePersonas } from "./build-personas.js";
 import { seededLaptopPersonas } from "./laptop-personas.js";

@@ -1,8 +1,8 @@
 import type { Rng } from "../../core/random.js";
 import { acceptableSet } from "../checker/acceptable-set.js";
-import type { CategoryKnowledge } from "../core/knowledge.js";
-import type { KnowledgeLevel, Persona } from "../core/persona.js";
-import type { Product } from "../core/product.js";
+import type { CategoryKnowledge } from "../schema/knowledge.js";
+import type { KnowledgeLevel, Persona } from "../schema/persona.js";
+import type { Product } from "../schema/product.js";
 import type { SalessimPersona } from "../source-files.js";
 import { personaId } from "./build-personas.js";
 import { LAPTOP_SEEDS, type LaptopSeed } from "./laptop-seeds.js";

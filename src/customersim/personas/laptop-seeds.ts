@@ -1,5 +1,5 @@
-import type { KnowledgeLevel } from "../core/persona.js";
-import type { Criterion } from "../core/rule.js";
+import type { KnowledgeLevel } from "../schema/persona.js";
+import type { Criterion } from "../schema/rule.js";
 import { criterion } from "./need.js";
 
 /**

@@ -1,7 +1,7 @@
 import type { Rng } from "../../core/random.js";
-import type { CategoryKnowledge } from "../core/knowledge.js";
-import type { Product } from "../core/product.js";
-import type { Criterion, Predicate } from "../core/rule.js";
+import type { CategoryKnowledge } from "../schema/knowledge.js";
+import type { Product } from "../schema/product.js";
+import type { Criterion, Predicate } from "../schema/rule.js";
 
 /** Builds a criterion that the anchor product meets, or nothing when the anchor gives none. */
 export type CriterionKind = (

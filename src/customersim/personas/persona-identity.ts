@@ -1,6 +1,6 @@
 import type { Rng } from "../../core/random.js";
-import type { CategoryId } from "../core/category.js";
-import type { KnowledgeLevel } from "../core/persona.js";
+import type { CategoryId } from "../schema/category.js";
+import type { KnowledgeLevel } from "../schema/persona.js";
 import {
   FEMALE_NAMES,
   knowledgeText,

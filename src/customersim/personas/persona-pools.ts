@@ -1,5 +1,5 @@
-import type { CategoryId } from "../core/category.js";
-import type { KnowledgeLevel } from "../core/persona.js";
+import type { CategoryId } from "../schema/category.js";
+import type { KnowledgeLevel } from "../schema/persona.js";
 
 /** The 20 shopper names of PAHF's shopping personas (facebookresearch/PAHF, MIT), by gender. */
 // biome-ignore format: a list reads best packed

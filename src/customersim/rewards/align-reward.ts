@@ -1,6 +1,6 @@
 import type { ConversationResult } from "../chat/index.js";
-import type { Persona } from "../core/persona.js";
 import { decisionAlignment } from "../metrics/index.js";
+import type { Persona } from "../schema/persona.js";
 
 /** R_align: the conversation's binary decision alignment (equation (1)) against the persona's 𝒜. */
 export function alignReward(result: ConversationResult, persona: Persona): 0 | 1 {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { ConversationResult } from "../chat/index.js";
-import type { Persona } from "../core/persona.js";
 import { checkJudgeAnswer } from "../fidelity/index.js";
+import type { Persona } from "../schema/persona.js";
 
 /**
  * An LLM judge of reasoning quality: how coherent the shopper's reasoning is with its persona's

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createPushySales, createReferenceSales, createRuleShopper } from "../agents/index.js";
+import { createPushySales, createReferenceSales, createRuleShopper } from "../builtin-agents/index.js";
 import { type ConversationResult, runConversation, type Turn } from "../chat/index.js";
 import { loadCustomerSimData } from "../data-files.js";
 import { alignReward } from "./align-reward.js";

@@ -1,5 +1,5 @@
 import type { ConversationResult } from "../chat/index.js";
-import type { Persona } from "../core/persona.js";
+import type { Persona } from "../schema/persona.js";
 import { alignReward } from "./align-reward.js";
 import { formatReward } from "./format-reward.js";
 import { lengthReward } from "./length-reward.js";

@@ -1,5 +1,5 @@
+import { defaultChatStore } from "../../customersim/chat-store/chat-store.js";
 import { loadCustomerSimData, type Persona, runConversation } from "../../customersim/index.js";
-import { defaultChatStore } from "../../customersim/store/chat-store.js";
 import {
   byRoleAndModel,
   COUNTING_METHOD,

@@ -1,6 +1,6 @@
 import type { ShopperAgent, ShopperContext, ShopperReply } from "../chat/index.js";
 import { evaluatePredicate } from "../checker/index.js";
-import type { Persona } from "../core/persona.js";
+import type { Persona } from "../schema/persona.js";
 import { asSentence } from "./sentences.js";
 import { recommendedSoFar, salesTurns } from "./transcript-reading.js";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CATEGORY_IDS } from "../core/category.js";
 import { loadCustomerSimData } from "../data-files.js";
+import { CATEGORY_IDS } from "../schema/category.js";
 import { createChatStore } from "./chat-store.js";
 import { createRankedIndex } from "./ranked-index.js";
 import { createVectorIndex } from "./vector-index.js";

@@ -1,4 +1,4 @@
-import type { CategoryKnowledge } from "../core/knowledge.js";
+import type { CategoryKnowledge } from "../schema/knowledge.js";
 
 export function gameKnowledge(): CategoryKnowledge {
   return {

@@ -1,5 +1,5 @@
-import type { Fiber } from "../core/apparel.js";
-import type { CategoryKnowledge, PropertyDef } from "../core/knowledge.js";
+import type { Fiber } from "../schema/apparel.js";
+import type { CategoryKnowledge, PropertyDef } from "../schema/knowledge.js";
 
 /** Fibres that pull sweat away from the skin (the paper's Appendix B.2 list, plus merino). */
 export const WICKING_FIBERS: Fiber[] = [

@@ -1,5 +1,5 @@
 import type { SalesAgent, SalesContext, SalesReply } from "../chat/index.js";
-import type { Product } from "../core/product.js";
+import type { Product } from "../schema/product.js";
 import { shopperTurns } from "./transcript-reading.js";
 
 // Retrieval is deterministic, so the opening message retrieves the same first product every turn.

@@ -1,10 +1,10 @@
 import type { LlmClient } from "../../llm/client.js";
-import type { CategoryId } from "../core/category.js";
-import type { GuideEntry } from "../core/guide.js";
-import type { CategoryKnowledge } from "../core/knowledge.js";
-import type { Product } from "../core/product.js";
 import { type CustomerSimData, loadCustomerSimData } from "../data-files.js";
-import { knowledgeFor } from "../knowledge/index.js";
+import { knowledgeFor } from "../domain-knowledge/index.js";
+import type { CategoryId } from "../schema/category.js";
+import type { GuideEntry } from "../schema/guide.js";
+import type { CategoryKnowledge } from "../schema/knowledge.js";
+import type { Product } from "../schema/product.js";
 import { GUIDE_FIELDS, guideDoc, PRODUCT_FIELDS, productDoc } from "./document-text.js";
 import { createRankedIndex, type RankedHit, type RankedIndex, TOP_K } from "./ranked-index.js";
 import { createVectorIndex } from "./vector-index.js";

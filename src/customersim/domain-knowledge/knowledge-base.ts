@@ -1,6 +1,6 @@
-import type { CategoryId } from "../core/category.js";
-import { CATEGORY_IDS } from "../core/category.js";
-import type { CategoryKnowledge, KnowledgeBase, PropertyDef } from "../core/knowledge.js";
+import type { CategoryId } from "../schema/category.js";
+import { CATEGORY_IDS } from "../schema/category.js";
+import type { CategoryKnowledge, KnowledgeBase, PropertyDef } from "../schema/knowledge.js";
 import { apparelKnowledge } from "./apparel-knowledge.js";
 import { gameKnowledge } from "./game-knowledge.js";
 import { laptopKnowledge } from "./laptop-knowledge.js";

@@ -1,5 +1,5 @@
 import type { SalesAgent, SalesContext, SalesReply } from "../chat/index.js";
-import type { Product } from "../core/product.js";
+import type { Product } from "../schema/product.js";
 import { splitSentences } from "./sentences.js";
 import { recommendedSoFar, shopperTurns } from "./transcript-reading.js";
 

@@ -1,5 +1,5 @@
-import type { GuideEntry } from "../core/guide.js";
-import type { Product } from "../core/product.js";
+import type { GuideEntry } from "../schema/guide.js";
+import type { Product } from "../schema/product.js";
 import type { IndexDoc } from "./ranked-index.js";
 
 function valueText(value: unknown): string {

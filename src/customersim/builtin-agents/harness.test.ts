@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { type ConversationResult, runConversation } from "../chat/index.js";
-import { CATEGORY_IDS } from "../core/category.js";
+import { defaultChatStore } from "../chat-store/index.js";
 import { loadCustomerSimData } from "../data-files.js";
 import { scoreConversations } from "../metrics/index.js";
-import { defaultChatStore } from "../store/index.js";
+import { CATEGORY_IDS } from "../schema/category.js";
 import { createPushySales } from "./pushy-sales.js";
 import { createReferenceSales } from "./reference-sales.js";
 import { createRuleShopper, statedNeeds } from "./rule-shopper.js";
