@@ -28,4 +28,5 @@ export {
 } from "./queue/queue-worker.js";
 export * from "./run-benchmark.js";
 export * from "./run-config.js";
+export type { RunControl, RunStartInfo } from "./run-control.js";
 export * from "./run-summary.js";

@@ -3,10 +3,10 @@ import { hostname } from "node:os";
 import { builtinPrompts, type PromptSet } from "../agents/prompts/prompt-set.js";
 import type { RoleRegistry } from "../agents/role-registry.js";
 import type { EnvId } from "../core/manifest.js";
-import type { CallEvent, LlmClient, RetryEvent } from "../llm/client.js";
+import type { CallEvent, RetryEvent } from "../llm/client.js";
 import type { RenderService } from "../render/render-service.js";
 import { openRunStore } from "../storage/open-run-store.js";
-import { type LeaseOwner, type RunStore, type SpendRow, spendOf } from "../storage/run-store.js";
+import { type LeaseOwner, type SpendRow, spendOf } from "../storage/run-store.js";
 import type { EpisodeHeader, EpisodeOutcome } from "../trajectory/trajectory.js";
 import { totalUsage } from "../trajectory/usage.js";
 import {
@@ -26,6 +26,7 @@ import { EpisodeQueue } from "./queue/episode-queue.js";
 import { playOnQueue, type QueuedResult } from "./queue/play-on-queue.js";
 import { type ProgressCounters, resumedProgress } from "./resumed-progress.js";
 import type { RunConfig } from "./run-config.js";
+import type { RunControl } from "./run-control.js";
 import { type StoreSummary, summarize } from "./run-summary.js";
 
 /** Where a run stands, after each episode (`done` counts the kept episodes of a resume too). */
@@ -38,41 +39,17 @@ export interface RunProgress extends ProgressCounters {
   };
 }
 
-export interface RunOptions extends CustomRoles {
+/** A SituRecBench run's options: the shared run control, and the roles, prompts and render pool. */
+export interface RunOptions extends CustomRoles, RunControl<RunProgress> {
   /** The policies a config may name (default: the built-in ones and model ids). */
   roles?: RoleRegistry;
-  /** Continue this run: finished episodes are kept, the rest (unfinished, errors) run again. */
-  resume?: string;
-  /** Name a new run (default: a timestamp and the identity's first characters). */
-  runId?: string;
   prompts?: PromptSet;
   /** A render pool to use (and leave open); default: one started for the run. */
   render?: RenderService;
-  /** A model client to use; default: one from the config, caching under the run store. */
-  client?: LlmClient;
-  /** A run store to use (and leave open); default: the SQLite store in `config.storeDir`. */
-  store?: RunStore;
-  onStart?: (info: { runId: string; total: number; kept: number; storeDir: string }) => void;
-  onProgress?: (p: RunProgress) => void;
   /** Check each model the roles use with one tiny call before rendering anything (default true). */
   preflight?: boolean;
   /** A model call failed and is about to be retried (for logs and the progress line). */
   onRetry?: (retry: RetryEvent) => void;
-  /** Stop taking new episodes (episodes in flight finish). */
-  signal?: AbortSignal;
-  /**
-   * Stop taking new episodes once the run's recorded spend (its ledger, earlier invocations
-   * included) reaches this many USD; episodes in flight finish, and the run is marked
-   * `budget_exhausted` (a resume with a higher limit continues it). Not part of the run's identity.
-   */
-  maxCostUsd?: number;
-  /**
-   * Play the episodes on queue workers (`siturec worker`) instead of in this process: the Redis URL
-   * of their queue. The run is planned here, its episodes enqueued and followed to the end.
-   */
-  queue?: string;
-  /** With `queue`: enqueue and return (`status: "detached"`); the workers finish the run. */
-  detach?: boolean;
 }
 
 export interface RunResult {

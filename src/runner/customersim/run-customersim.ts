@@ -7,9 +7,9 @@ import {
   scoreConversations,
 } from "../../customersim/index.js";
 import { readCustomerSimRun } from "../../customersim/stored-conversation.js";
-import type { CallEvent, LlmClient } from "../../llm/client.js";
+import type { CallEvent } from "../../llm/client.js";
 import { openRunStore } from "../../storage/open-run-store.js";
-import { type LeaseOwner, type RunStore, type SpendRow, spendOf } from "../../storage/run-store.js";
+import { type LeaseOwner, type SpendRow, spendOf } from "../../storage/run-store.js";
 import { buildClient } from "../build.js";
 import { keepLease } from "../lease-heartbeat.js";
 import { openRun } from "../plan.js";
@@ -17,6 +17,7 @@ import { EpisodeQueue } from "../queue/episode-queue.js";
 import { playOnQueue } from "../queue/play-on-queue.js";
 import { type ProgressCounters, resumedProgress } from "../resumed-progress.js";
 import { parseRunConfig } from "../run-config.js";
+import type { RunControl } from "../run-control.js";
 import { type CustomerSimRunConfig, selectPersonas } from "./customersim-config.js";
 import {
   agentIds,
@@ -33,25 +34,12 @@ export interface CustomerSimProgress extends ProgressCounters {
   last?: { env: string; taskId: string; outcome: { error?: string } };
 }
 
-export interface CustomerSimRunOptions {
-  resume?: string;
-  runId?: string;
-  /** A model client to use; default one caching under the run store (only when a side is a model). */
-  client?: LlmClient;
-  store?: RunStore;
+/**
+ * A CustomerSim run's options: the shared run control (its model client is made only when a side is
+ * a model), and the personas to play when not the config's selection.
+ */
+export interface CustomerSimRunOptions extends RunControl<CustomerSimProgress> {
   personas?: readonly Persona[];
-  signal?: AbortSignal;
-  /**
-   * Stop starting conversations once the run's recorded spend (earlier invocations included) reaches
-   * this many USD; those in flight finish and the run is `budget_exhausted`. Not part of its identity.
-   */
-  maxCostUsd?: number;
-  /** Play the conversations on queue workers (`siturec worker`): the Redis URL of their queue. */
-  queue?: string;
-  /** With `queue`: enqueue and return; the workers finish the run. */
-  detach?: boolean;
-  onStart?: (info: { runId: string; total: number; kept: number; storeDir: string }) => void;
-  onProgress?: (p: CustomerSimProgress) => void;
 }
 
 export interface CustomerSimRunResult {
