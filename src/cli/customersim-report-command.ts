@@ -24,8 +24,32 @@ function parseShare(value: string): number {
   return n;
 }
 
+interface ReportFlags {
+  out: string;
+  dir: string;
+  humanBaseline?: string;
+  judge?: string;
+  cache: boolean;
+  concurrency: number;
+}
+
+interface NgramTrainFlags {
+  humanBaseline: string;
+  out: string;
+  dir: string;
+  seed: number;
+  testShare: number;
+  n: number;
+  json?: boolean;
+}
+
 /** `customersim report` (Tables 1–3 and charts) and `customersim ngram train` (R_ngram's classifier). */
 export function registerCustomerSimReport(customersim: Command, io: CliIo): void {
+  registerReport(customersim, io);
+  registerNgramTrain(customersim, io);
+}
+
+function registerReport(customersim: Command, io: CliIo): void {
   customersim
     .command("report")
     .description(
@@ -39,45 +63,34 @@ export function registerCustomerSimReport(customersim: Command, io: CliIo): void
     .option("--judge <id>", "judge model for Crit. and %Cpl., e.g. openai:gpt-4o (cached under DIR/cache)")
     .option("--no-cache", "with --judge: neither read nor write the response cache")
     .option("--concurrency <n>", "with --judge: judge calls at once", parseInteger, 4)
-    .action(
-      async (
-        runIds: string[],
-        opts: {
-          out: string;
-          dir: string;
-          humanBaseline?: string;
-          judge?: string;
-          cache: boolean;
-          concurrency: number;
-        },
-      ) => {
-        const judge = judgesFromFlags(opts);
-        const human = opts.humanBaseline ? await humanBaseline(opts.humanBaseline, judge) : undefined;
-        const store = openRunStore(opts.dir, { readonly: !judge });
-        let written: Awaited<ReturnType<typeof writeCustomerSimReport>>;
-        try {
-          const runs = [];
-          for (const id of runIds)
-            runs.push(await evaluateRun(store, id, human, judge, { recordSpend: true }));
-          written = await writeCustomerSimReport(
-            {
-              runs,
-              ...(human && opts.humanBaseline
-                ? { human: { source: opts.humanBaseline, report: human } }
-                : {}),
-              estimators: estimatorText(judge),
-            },
-            opts.out,
-          );
-        } finally {
-          await store.close();
-        }
-        io.out(
-          `wrote ${written.files.length} files to ${opts.out}; open ${opts.out}/index.html (or index.md)\n${estimatorText(judge)}${judge ? ` (${judge.spent()})` : ""}\n`,
-        );
-      },
-    );
+    .action((runIds: string[], opts: ReportFlags) => reportAction(runIds, opts, io));
+}
 
+async function reportAction(runIds: string[], opts: ReportFlags, io: CliIo): Promise<void> {
+  const judge = judgesFromFlags(opts);
+  const human = opts.humanBaseline ? await humanBaseline(opts.humanBaseline, judge) : undefined;
+  const store = openRunStore(opts.dir, { readonly: !judge });
+  let written: Awaited<ReturnType<typeof writeCustomerSimReport>>;
+  try {
+    const runs = [];
+    for (const id of runIds) runs.push(await evaluateRun(store, id, human, judge, { recordSpend: true }));
+    written = await writeCustomerSimReport(
+      {
+        runs,
+        ...(human && opts.humanBaseline ? { human: { source: opts.humanBaseline, report: human } } : {}),
+        estimators: estimatorText(judge),
+      },
+      opts.out,
+    );
+  } finally {
+    await store.close();
+  }
+  io.out(
+    `wrote ${written.files.length} files to ${opts.out}; open ${opts.out}/index.html (or index.md)\n${estimatorText(judge)}${judge ? ` (${judge.spent()})` : ""}\n`,
+  );
+}
+
+function registerNgramTrain(customersim: Command, io: CliIo): void {
   const ngram = customersim
     .command("ngram")
     .description("the n-gram classifier of R_ngram (human vs model shopper turns)");
@@ -95,74 +108,66 @@ export function registerCustomerSimReport(customersim: Command, io: CliIo): void
     .option("--test-share <x>", "share of turns held out", parseShare, 0.2)
     .option("--n <n>", "n-gram orders 1..n (1–3)", parseInteger, 2)
     .option("--json", "print JSON")
-    .action(
-      async (
-        runIds: string[],
-        opts: {
-          humanBaseline: string;
-          out: string;
-          dir: string;
-          seed: number;
-          testShare: number;
-          n: number;
-          json?: boolean;
-        },
-      ) => {
-        if (opts.n < 1 || opts.n > 3) throw new SiturecError("--n must be 1, 2 or 3", { exitCode: 2 });
-        const turns = (texts: readonly string[], label: LabelledText["label"]) =>
-          texts.filter((t) => t.trim()).map((text) => ({ text, label }));
-        const human = readRecQuestDialogues(opts.humanBaseline).flatMap((d) =>
-          turns(d.shopperTurns, "human"),
+    .action((runIds: string[], opts: NgramTrainFlags) => ngramTrainAction(runIds, opts, io));
+}
+
+/** The non-blank texts, each as a labelled example. */
+function labelled(texts: readonly string[], label: LabelledText["label"]): LabelledText[] {
+  return texts.filter((t) => t.trim()).map((text) => ({ text, label }));
+}
+
+/** The shopper turns of the runs' conversations: the classifier's model side. */
+async function modelTurns(dir: string, runIds: readonly string[]): Promise<LabelledText[]> {
+  const model: LabelledText[] = [];
+  const store = openRunStore(dir, { readonly: true });
+  try {
+    for (const id of runIds) {
+      await requireCustomerSimRun(store, id);
+      const { results } = await readCustomerSimRun(store, id);
+      for (const r of results)
+        model.push(
+          ...labelled(
+            r.transcript.filter((t) => t.role === "shopper").map((t) => t.text),
+            "model",
+          ),
         );
-        const model: LabelledText[] = [];
-        const store = openRunStore(opts.dir, { readonly: true });
-        try {
-          for (const id of runIds) {
-            await requireCustomerSimRun(store, id);
-            const { results } = await readCustomerSimRun(store, id);
-            for (const r of results)
-              model.push(
-                ...turns(
-                  r.transcript.filter((t) => t.role === "shopper").map((t) => t.text),
-                  "model",
-                ),
-              );
-          }
-        } finally {
-          await store.close();
-        }
-        if (!human.length || !model.length)
-          throw new SiturecError(
-            `the classifier needs turns of both kinds: ${human.length} human, ${model.length} model`,
-          );
-        const examples = [...human, ...model];
-        const held = evaluateNgramClassifier(examples, {
-          seed: opts.seed,
-          testShare: opts.testShare,
-          n: opts.n,
-        });
-        // The written model is the same recipe trained on every turn (naive Bayes: counts, no tuning).
-        const full = trainNgramClassifier(examples, { n: opts.n });
-        writeFileSync(opts.out, serializeNgramModel(full));
-        const majority = Math.max(human.length, model.length) / examples.length;
-        const summary = {
-          out: opts.out,
-          turns: { human: human.length, model: model.length },
-          split: { seed: opts.seed, train: held.train, test: held.test },
-          n: opts.n,
-          accuracy: held.accuracy,
-          majorityBaseline: majority,
-          ngrams: Object.keys(full.counts).length,
-        };
-        if (opts.json) {
-          io.out(`${JSON.stringify(summary, null, 2)}\n`);
-          return;
-        }
-        io.out(
-          `${human.length} human turns (RecQuest, ${opts.humanBaseline}) vs ${model.length} model turns (${runIds.join(", ")})\n` +
-            `held-out accuracy ${held.accuracy.toFixed(3)} on ${held.test} turns (seed ${opts.seed}, ${held.train} for training; majority class ${majority.toFixed(3)})\n` +
-            `wrote ${opts.out}: ${summary.ngrams} n-grams (1..${opts.n}), trained on all ${examples.length} turns; use it with customersim export --format grpo --classifier ${opts.out}\n`,
-        );
-      },
+    }
+  } finally {
+    await store.close();
+  }
+  return model;
+}
+
+async function ngramTrainAction(runIds: string[], opts: NgramTrainFlags, io: CliIo): Promise<void> {
+  if (opts.n < 1 || opts.n > 3) throw new SiturecError("--n must be 1, 2 or 3", { exitCode: 2 });
+  const human = readRecQuestDialogues(opts.humanBaseline).flatMap((d) => labelled(d.shopperTurns, "human"));
+  const model = await modelTurns(opts.dir, runIds);
+  if (!human.length || !model.length)
+    throw new SiturecError(
+      `the classifier needs turns of both kinds: ${human.length} human, ${model.length} model`,
     );
+  const examples = [...human, ...model];
+  const held = evaluateNgramClassifier(examples, { seed: opts.seed, testShare: opts.testShare, n: opts.n });
+  // The written model is the same recipe trained on every turn (naive Bayes: counts, no tuning).
+  const full = trainNgramClassifier(examples, { n: opts.n });
+  writeFileSync(opts.out, serializeNgramModel(full));
+  const majority = Math.max(human.length, model.length) / examples.length;
+  const summary = {
+    out: opts.out,
+    turns: { human: human.length, model: model.length },
+    split: { seed: opts.seed, train: held.train, test: held.test },
+    n: opts.n,
+    accuracy: held.accuracy,
+    majorityBaseline: majority,
+    ngrams: Object.keys(full.counts).length,
+  };
+  if (opts.json) {
+    io.out(`${JSON.stringify(summary, null, 2)}\n`);
+    return;
+  }
+  io.out(
+    `${human.length} human turns (RecQuest, ${opts.humanBaseline}) vs ${model.length} model turns (${runIds.join(", ")})\n` +
+      `held-out accuracy ${held.accuracy.toFixed(3)} on ${held.test} turns (seed ${opts.seed}, ${held.train} for training; majority class ${majority.toFixed(3)})\n` +
+      `wrote ${opts.out}: ${summary.ngrams} n-grams (1..${opts.n}), trained on all ${examples.length} turns; use it with customersim export --format grpo --classifier ${opts.out}\n`,
+  );
 }

@@ -4,7 +4,7 @@ import { ConditionId } from "../core/dialogue.js";
 import { formatZodIssues } from "../core/zod-issues.js";
 import { envIds } from "../envs/registry.js";
 import { RunIdentityError, resumeHint } from "../runner/plan.js";
-import { type RunProgress, runBenchmark } from "../runner/run-benchmark.js";
+import { type RunOptions, type RunProgress, type RunResult, runBenchmark } from "../runner/run-benchmark.js";
 import { ConfigError, parseRunConfig, RunConfig, readConfigFile } from "../runner/run-config.js";
 import type { StoreSummary } from "../runner/run-summary.js";
 import { openRunStore } from "../storage/open-run-store.js";
@@ -17,6 +17,7 @@ import { ProgressReporter } from "./progress-bar.js";
 import { FLAG_OF_FIELD } from "./run-flags.js";
 import { runTarget } from "./run-target.js";
 import { cacheTotals } from "./runs-command.js";
+import { withStopSignals } from "./stop-signals.js";
 import { formatTable } from "./table.js";
 import { parseInteger } from "./tasks-command.js";
 
@@ -131,6 +132,12 @@ export function summaryTable(summaries: StoreSummary[]): string {
     ]),
   );
 }
+/** Where `run` writes, sets the exit code and asks whether stderr is a terminal. */
+interface RunCommandIo {
+  io: CliIo;
+  setExit: (code: number) => void;
+  isTty: () => boolean;
+}
 
 export function registerRun(
   program: Command,
@@ -138,11 +145,19 @@ export function registerRun(
   setExit: (code: number) => void,
   isTty: () => boolean,
 ): void {
-  program
+  const run = program
     .command("run")
     .description(
       "run SituRecBench episodes (default: both stores, all tasks, the built-in reference assistant with the rule-based shopper and moderator)",
-    )
+    );
+  addEpisodeOptions(run);
+  addRunControlOptions(run);
+  run.action((flags: RunFlags) => runAction(flags, { io, setExit, isTty }));
+}
+
+/** Which episodes, played by whom and how (the fields of a run's config, and its config file). */
+function addEpisodeOptions(run: Command): void {
+  run
     .addOption(new Option("--env <env>", "store").choices([...envIds(), "all"]))
     .option("--assistant <id>", "assistant: reference, or a model id such as openai:gpt-4o")
     .option("--shopper <id>", "shopper simulator: rule, or a model id")
@@ -154,7 +169,12 @@ export function registerRun(
     .option("--concurrency <n>", "episodes at once", parseInteger)
     .option("--max-turns <n>", "turn limit", parseInteger)
     .option("--seed <n>", "seed of the seeded policies", parseInteger)
-    .option("--config <file>", "YAML or JSON config (flags override it)")
+    .option("--config <file>", "YAML or JSON config (flags override it)");
+}
+
+/** Where the run goes, who plays it, how it is named, resumed, budgeted, estimated and followed. */
+function addRunControlOptions(run: Command): void {
+  run
     .option("--resume <runId>", "continue a run: keep finished episodes, redo the rest")
     .option("--run-id <name>", "name a new run (default: timestamp and identity)")
     .option("--out <dir>", "run store folder (default ./siturec-runs)")
@@ -188,152 +208,182 @@ export function registerRun(
     )
     .option("--json", "with --estimate: print the estimate as JSON")
     .option("--quiet", "no progress output")
-    .addOption(new Option("--progress <format>", "progress as JSON lines on stdout").choices(["jsonl"]))
-    .action(async (flags: RunFlags) => {
-      if (flags.shopper && flags.user && flags.shopper !== flags.user)
-        throw new ConfigError("--user is another name for --shopper; give one of them", { exitCode: 2 });
-      const target = runTarget(flags, flags.config ? readConfigFile(flags.config) : {});
-      if (target.store) flags.out = target.store;
-      if (flags.detach && !target.queue)
-        throw new ConfigError("--detach goes with --queue (a run in this process cannot detach)", {
-          exitCode: 2,
-        });
-      let base = target.file;
-      if (flags.resume && !flags.config) {
-        // A resume without a config continues with the run's own configuration.
-        const store = openRunStore(flags.out ?? defaultStore(), { readonly: true });
-        const run = await store.getRun(flags.resume).finally(() => store.close());
-        if (!run)
-          throw new RunIdentityError(`no run '${flags.resume}' in ${store.location}`, {
-            exitCode: 2,
-            hint: "'siturec runs' lists the runs there",
-          });
-        if (run.benchmark !== "situ-rec")
-          throw new RunIdentityError(`run ${run.id} is a ${run.benchmark} run, not a SituRecBench one`, {
-            exitCode: 2,
-            hint: resumeHint(run.benchmark, run.id),
-          });
-        base = run.config as Record<string, unknown>;
-      }
-      // The flags alone first, so that a bad one is named as the user typed it (`--max-turns: …`).
-      const fromFlags = RunConfig.safeParse(flagConfig(flags));
-      if (!fromFlags.success)
-        throw new ConfigError(
-          formatZodIssues(fromFlags.error, {
-            max: 3,
-            separator: "\n",
-            label: (path) => (path && FLAG_OF_FIELD[path]) || path || "(flags)",
-          }),
-          { exitCode: 2, hint: "siturec run --help lists the flags and their values" },
-        );
-      const config = parseRunConfig(merge(base, flagConfig(flags)), flags.config ?? "command line");
-      if (flags.json && !flags.estimate)
-        throw new ConfigError("--json goes with --estimate (a run's progress as JSON: --progress jsonl)", {
-          exitCode: 2,
-        });
-      if (flags.estimate) {
-        const estimate = await estimateRun(config, {
-          ...(flags.resume ? { resume: flags.resume } : {}),
-          ...(flags.estimateSample !== undefined ? { sample: flags.estimateSample } : {}),
-        });
-        io.out(flags.json ? `${JSON.stringify(estimate, null, 2)}\n` : estimateText(estimate, flags.maxCost));
-        return;
-      }
-      const jsonl = flags.progress === "jsonl";
-      const reporter = new ProgressReporter(io.err, isTty());
-      const controller = new AbortController();
-      let runId = "";
-      // First Ctrl-C (or SIGTERM): take no new episode, finish those in flight, mark the run
-      // interrupted. A second: stop now (every committed turn and finished episode stays whole).
-      const onSignal = (signal: NodeJS.Signals) => {
-        if (controller.signal.aborted) process.exit(signal === "SIGTERM" ? 143 : 130);
-        controller.abort();
-        io.err(
-          `\nstopping after the episodes in flight (${signal} again stops now); resume with: siturec run --resume ${runId}${flags.out ? ` --out ${flags.out}` : ""}\n`,
-        );
-      };
-      process.on("SIGINT", onSignal);
-      process.on("SIGTERM", onSignal);
-      try {
-        const result = await runBenchmark(config, {
-          ...(flags.resume ? { resume: flags.resume } : {}),
-          ...(flags.runId ? { runId: flags.runId } : {}),
-          signal: controller.signal,
-          preflight: flags.preflight !== false,
-          ...(flags.maxCost !== undefined ? { maxCostUsd: flags.maxCost } : {}),
-          ...(target.queue ? { queue: target.queue, ...(flags.detach ? { detach: true } : {}) } : {}),
-          onStart: (info) => {
-            runId = info.runId;
-            reporter.start(info.kept);
-            const kept = info.kept ? ` (${info.kept} finished episodes kept)` : "";
-            if (jsonl) io.out(`${JSON.stringify({ event: "start", ...info })}\n`);
-            else if (!flags.quiet)
-              io.err(`run ${info.runId}: ${info.total} episodes${kept} → ${info.storeDir}\n`);
-          },
-          onRetry: (r) => {
-            if (jsonl) io.out(`${JSON.stringify({ event: "retry", ...r })}\n`);
-            else if (!flags.quiet) reporter.retry(r.model, r.attempt, r.maxAttempts, r.reason, r.waitMs);
-          },
-          onProgress: (p: RunProgress) => {
-            if (jsonl) {
-              const { last, ...rest } = p;
-              io.out(
-                `${JSON.stringify({ event: "episode", ...rest, ...(last ? { env: last.env, taskId: last.taskId, reason: last.outcome.reason, turns: last.outcome.turns, ...(last.outcome.error ? { error: last.outcome.error } : {}) } : {}) })}\n`,
-              );
-            } else if (!flags.quiet) reporter.update(p);
-          },
-        });
-        if (jsonl)
-          io.out(
-            `${JSON.stringify({ event: "done", runId: result.runId, status: result.status, agents: result.agents, summaries: result.summaries })}\n`,
-          );
-        else if (result.status === "detached") {
-          io.out(
-            `\nrun ${result.runId}: its episodes are on the queue; workers (siturec worker) play them. Follow it with: siturec runs --store ${flags.out ?? defaultStore()}\n`,
-          );
-          return;
-        } else {
-          io.out(
-            `\nrun ${result.runId} (${result.status}) in ${(result.timing.wallMs / 1000).toFixed(1)} s · assistant ${result.agents.assistant} · shopper ${result.agents.shopper} · moderator ${result.agents.moderator}\n`,
-          );
-          io.out(summaryTable(result.summaries));
-          for (const s of result.summaries)
-            io.out(failureLines(`why ${s.env} episodes failed:`, s.errorMessages));
-          const calls = result.spent.reduce((n, r) => n + r.calls, 0);
-          if (calls) {
-            const cached = result.spent.reduce((n, r) => n + r.cachedCalls, 0);
-            const paid = result.spent.reduce((s, r) => s + r.costUsd, 0);
-            io.out(
-              `spent $${paid.toFixed(4)} on ${calls - cached} model calls (${cached} from the cache), failed and restarted episodes included: ${result.spent.map((r) => `${r.role} ${r.model} $${r.costUsd.toFixed(4)}`).join(", ")}\n`,
-            );
-            const t = cacheTotals(result.spent);
-            if (t.cachedInputTokens || t.cacheWriteTokens)
-              io.out(
-                `input tokens: ${t.uncachedInputTokens} uncached, ${t.cachedInputTokens} read from the providers' prompt caches${t.cacheWriteTokens ? `, ${t.cacheWriteTokens} written to them` : ""}; the caches saved $${t.cacheSavingUsd.toFixed(4)}\n`,
-              );
-          }
-          for (const f of result.failedJobs ?? [])
-            io.out(`${f.key}: its job failed on the workers past its retries: ${f.reason}\n`);
-          if (result.status === "budget_exhausted")
-            io.out(
-              `\nthe run's recorded spend ($${result.spentUsd.toFixed(4)}) reached --max-cost $${flags.maxCost}; no new episode was started. Continue with a higher limit: siturec run --resume ${result.runId}${flags.out ? ` --out ${flags.out}` : ""} --max-cost AMOUNT\n`,
-            );
-          else if (result.status !== "complete")
-            io.out(
-              `\nresume with: siturec run --resume ${result.runId}${flags.out ? ` --out ${flags.out}` : ""}\n`,
-            );
-        }
-        if (result.status !== "complete") setExit(result.status === "interrupted" ? 130 : 1);
-      } catch (err) {
-        // The store failed under a started run (a full disk): its finished episodes are safe.
-        if (runId && err instanceof StorageError)
-          io.err(
-            `\nrun ${runId} stopped; once that is fixed, resume with: siturec run --resume ${runId}${flags.out ? ` --out ${flags.out}` : ""}\n`,
-          );
-        throw err;
-      } finally {
-        process.removeListener("SIGINT", onSignal);
-        process.removeListener("SIGTERM", onSignal);
-      }
+    .addOption(new Option("--progress <format>", "progress as JSON lines on stdout").choices(["jsonl"]));
+}
+
+async function runAction(flags: RunFlags, cx: RunCommandIo): Promise<void> {
+  if (flags.shopper && flags.user && flags.shopper !== flags.user)
+    throw new ConfigError("--user is another name for --shopper; give one of them", { exitCode: 2 });
+  const target = runTarget(flags, flags.config ? readConfigFile(flags.config) : {});
+  if (target.store) flags.out = target.store;
+  if (flags.detach && !target.queue)
+    throw new ConfigError("--detach goes with --queue (a run in this process cannot detach)", {
+      exitCode: 2,
     });
+  // A resume without a config continues with the run's own configuration.
+  const base = flags.resume && !flags.config ? await resumedConfig(flags.resume, flags.out) : target.file;
+  checkFlags(flags);
+  const config = parseRunConfig(merge(base, flagConfig(flags)), flags.config ?? "command line");
+  if (flags.json && !flags.estimate)
+    throw new ConfigError("--json goes with --estimate (a run's progress as JSON: --progress jsonl)", {
+      exitCode: 2,
+    });
+  if (flags.estimate) {
+    const estimate = await estimateRun(config, {
+      ...(flags.resume ? { resume: flags.resume } : {}),
+      ...(flags.estimateSample !== undefined ? { sample: flags.estimateSample } : {}),
+    });
+    cx.io.out(flags.json ? `${JSON.stringify(estimate, null, 2)}\n` : estimateText(estimate, flags.maxCost));
+    return;
+  }
+  await playRun(config, flags, target.queue, cx);
+}
+
+/** The configuration of the SituRecBench run `runId` of the store at `out` (default: the default store). */
+async function resumedConfig(runId: string, out: string | undefined): Promise<Record<string, unknown>> {
+  const store = openRunStore(out ?? defaultStore(), { readonly: true });
+  const run = await store.getRun(runId).finally(() => store.close());
+  if (!run)
+    throw new RunIdentityError(`no run '${runId}' in ${store.location}`, {
+      exitCode: 2,
+      hint: "'siturec runs' lists the runs there",
+    });
+  if (run.benchmark !== "situ-rec")
+    throw new RunIdentityError(`run ${run.id} is a ${run.benchmark} run, not a SituRecBench one`, {
+      exitCode: 2,
+      hint: resumeHint(run.benchmark, run.id),
+    });
+  return run.config as Record<string, unknown>;
+}
+
+/** The flags alone first, so that a bad one is named as the user typed it (`--max-turns: …`). */
+function checkFlags(flags: RunFlags): void {
+  const fromFlags = RunConfig.safeParse(flagConfig(flags));
+  if (!fromFlags.success)
+    throw new ConfigError(
+      formatZodIssues(fromFlags.error, {
+        max: 3,
+        separator: "\n",
+        label: (path) => (path && FLAG_OF_FIELD[path]) || path || "(flags)",
+      }),
+      { exitCode: 2, hint: "siturec run --help lists the flags and their values" },
+    );
+}
+
+/** The command that continues run `runId` in the store `--out` names. */
+const resumeCommand = (runId: string, out: string | undefined) =>
+  `siturec run --resume ${runId}${out ? ` --out ${out}` : ""}`;
+
+async function playRun(
+  config: RunConfig,
+  flags: RunFlags,
+  queue: string | undefined,
+  cx: RunCommandIo,
+): Promise<void> {
+  const { io } = cx;
+  const jsonl = flags.progress === "jsonl";
+  const reporter = new ProgressReporter(io.err, cx.isTty());
+  const controller = new AbortController();
+  let runId = "";
+  const onFirstSignal = (signal: NodeJS.Signals) =>
+    io.err(
+      `\nstopping after the episodes in flight (${signal} again stops now); resume with: ${resumeCommand(runId, flags.out)}\n`,
+    );
+  await withStopSignals(controller, onFirstSignal, async () => {
+    try {
+      const result = await runBenchmark(config, {
+        ...(flags.resume ? { resume: flags.resume } : {}),
+        ...(flags.runId ? { runId: flags.runId } : {}),
+        signal: controller.signal,
+        preflight: flags.preflight !== false,
+        ...(flags.maxCost !== undefined ? { maxCostUsd: flags.maxCost } : {}),
+        ...(queue ? { queue, ...(flags.detach ? { detach: true } : {}) } : {}),
+        ...progressCallbacks(flags, reporter, io, (id) => {
+          runId = id;
+        }),
+      });
+      if (jsonl)
+        io.out(
+          `${JSON.stringify({ event: "done", runId: result.runId, status: result.status, agents: result.agents, summaries: result.summaries })}\n`,
+        );
+      else if (result.status === "detached") {
+        io.out(
+          `\nrun ${result.runId}: its episodes are on the queue; workers (siturec worker) play them. Follow it with: siturec runs --store ${flags.out ?? defaultStore()}\n`,
+        );
+        return;
+      } else printResult(result, flags, io);
+      if (result.status !== "complete") cx.setExit(result.status === "interrupted" ? 130 : 1);
+    } catch (err) {
+      // The store failed under a started run (a full disk): its finished episodes are safe.
+      if (runId && err instanceof StorageError)
+        io.err(
+          `\nrun ${runId} stopped; once that is fixed, resume with: ${resumeCommand(runId, flags.out)}\n`,
+        );
+      throw err;
+    }
+  });
+}
+
+/** The run's start, retries and episodes: JSON lines on stdout with `--progress jsonl`, else the progress bar. */
+function progressCallbacks(
+  flags: RunFlags,
+  reporter: ProgressReporter,
+  io: CliIo,
+  onRunId: (runId: string) => void,
+): Pick<RunOptions, "onStart" | "onRetry" | "onProgress"> {
+  const jsonl = flags.progress === "jsonl";
+  return {
+    onStart: (info) => {
+      onRunId(info.runId);
+      reporter.start(info.kept);
+      const kept = info.kept ? ` (${info.kept} finished episodes kept)` : "";
+      if (jsonl) io.out(`${JSON.stringify({ event: "start", ...info })}\n`);
+      else if (!flags.quiet) io.err(`run ${info.runId}: ${info.total} episodes${kept} → ${info.storeDir}\n`);
+    },
+    onRetry: (r) => {
+      if (jsonl) io.out(`${JSON.stringify({ event: "retry", ...r })}\n`);
+      else if (!flags.quiet) reporter.retry(r.model, r.attempt, r.maxAttempts, r.reason, r.waitMs);
+    },
+    onProgress: (p: RunProgress) => {
+      if (jsonl) {
+        const { last, ...rest } = p;
+        io.out(
+          `${JSON.stringify({ event: "episode", ...rest, ...(last ? { env: last.env, taskId: last.taskId, reason: last.outcome.reason, turns: last.outcome.turns, ...(last.outcome.error ? { error: last.outcome.error } : {}) } : {}) })}\n`,
+        );
+      } else if (!flags.quiet) reporter.update(p);
+    },
+  };
+}
+
+/** A finished (or stopped) run in this process: its summary per store, spend and what to do next. */
+function printResult(result: RunResult, flags: RunFlags, io: CliIo): void {
+  io.out(
+    `\nrun ${result.runId} (${result.status}) in ${(result.timing.wallMs / 1000).toFixed(1)} s · assistant ${result.agents.assistant} · shopper ${result.agents.shopper} · moderator ${result.agents.moderator}\n`,
+  );
+  io.out(summaryTable(result.summaries));
+  for (const s of result.summaries) io.out(failureLines(`why ${s.env} episodes failed:`, s.errorMessages));
+  printSpent(result.spent, io);
+  for (const f of result.failedJobs ?? [])
+    io.out(`${f.key}: its job failed on the workers past its retries: ${f.reason}\n`);
+  if (result.status === "budget_exhausted")
+    io.out(
+      `\nthe run's recorded spend ($${result.spentUsd.toFixed(4)}) reached --max-cost $${flags.maxCost}; no new episode was started. Continue with a higher limit: ${resumeCommand(result.runId, flags.out)} --max-cost AMOUNT\n`,
+    );
+  else if (result.status !== "complete") io.out(`\nresume with: ${resumeCommand(result.runId, flags.out)}\n`);
+}
+
+/** What the run's model calls cost, by role and model, and what the providers' prompt caches saved. */
+function printSpent(spent: RunResult["spent"], io: CliIo): void {
+  const calls = spent.reduce((n, r) => n + r.calls, 0);
+  if (!calls) return;
+  const cached = spent.reduce((n, r) => n + r.cachedCalls, 0);
+  const paid = spent.reduce((s, r) => s + r.costUsd, 0);
+  io.out(
+    `spent $${paid.toFixed(4)} on ${calls - cached} model calls (${cached} from the cache), failed and restarted episodes included: ${spent.map((r) => `${r.role} ${r.model} $${r.costUsd.toFixed(4)}`).join(", ")}\n`,
+  );
+  const t = cacheTotals(spent);
+  if (t.cachedInputTokens || t.cacheWriteTokens)
+    io.out(
+      `input tokens: ${t.uncachedInputTokens} uncached, ${t.cachedInputTokens} read from the providers' prompt caches${t.cacheWriteTokens ? `, ${t.cacheWriteTokens} written to them` : ""}; the caches saved $${t.cacheSavingUsd.toFixed(4)}\n`,
+    );
 }

@@ -36,6 +36,21 @@ function inviteRows(study: Study, base: string): string[][] {
   return study.participants.map((p) => [p.code, p.tasks.join(", "), `${base}${invitePath(p.token)}`]);
 }
 
+interface CreateFlags {
+  assistants: string;
+  env: string;
+  tasks?: string;
+  sample: number;
+  seed: number;
+  participants?: string;
+  perParticipant: number;
+  condition: string;
+  maxTurns: number;
+  moderator: string;
+  dir: string;
+  json?: boolean;
+}
+
 function registerCreate(study: Command, io: CliIo): void {
   study
     .command("create")
@@ -61,75 +76,66 @@ function registerCreate(study: Command, io: CliIo): void {
     .addOption(storeOption())
     .addOption(dirOption())
     .option("--json", "print the study as JSON (with its invite tokens)")
-    .action(
-      async (
-        id: string,
-        o: {
-          assistants: string;
-          env: string;
-          tasks?: string;
-          sample: number;
-          seed: number;
-          participants?: string;
-          perParticipant: number;
-          condition: string;
-          maxTurns: number;
-          moderator: string;
-          dir: string;
-          json?: boolean;
-        },
-      ) => {
-        const name = StudyId.safeParse(id);
-        if (!name.success)
-          throw new SiturecError(`study id '${id}': ${name.error.issues[0]!.message}`, { exitCode: 2 });
-        if (!envIds().includes(o.env))
-          throw new SiturecError(`--env ${o.env}: the stores are ${envIds().join(", ")}`, { exitCode: 2 });
-        if (!["full", "no-evv", "no-evv-caption"].includes(o.condition))
-          throw new SiturecError(`--condition ${o.condition}: full, no-evv or no-evv-caption`, {
-            exitCode: 2,
-          });
-        let made: Study;
-        try {
-          const codes = participantCodes(o.participants);
-          made = createStudy({
-            id,
-            env: o.env as EnvId,
-            ...(o.tasks ? { tasks: list(o.tasks) } : { sample: o.sample }),
-            seed: o.seed,
-            assistants: list(o.assistants),
-            ...(codes ? { participants: codes } : {}),
-            perParticipant: o.perParticipant,
-            condition: o.condition as Condition,
-            maxTurns: o.maxTurns,
-            moderator: o.moderator,
-          });
-        } catch (err) {
-          if (err instanceof SiturecError) throw err;
-          throw new SiturecError(err instanceof Error ? err.message : String(err), { exitCode: 2 });
-        }
-        const store = openRunStore(o.dir);
-        try {
-          await new StudyStore(store).create(made);
-        } catch (err) {
-          throw new SiturecError(err instanceof Error ? err.message : String(err), { exitCode: 2 });
-        } finally {
-          await store.close();
-        }
-        if (o.json) {
-          io.out(`${JSON.stringify(made, null, 2)}\n`);
-          return;
-        }
-        io.out(
-          `study ${made.id}: ${made.tasks.length} ${made.env} tasks (${made.tasks.join(", ")}), ${made.assistants.length} assistants, ${made.participants.length} participants\n`,
-        );
-        io.out(
-          `${formatTable(["participant", "tasks", "invite (on siturec serve's default address)"], inviteRows(made, "http://127.0.0.1:7575"))}\n`,
-        );
-        io.out(
-          `serve it with: siturec serve --store ${o.dir}  (it prints the organiser link and every invite)\n`,
-        );
-      },
-    );
+    .action((id: string, o: CreateFlags) => createAction(id, o, io));
+}
+
+async function createAction(id: string, o: CreateFlags, io: CliIo): Promise<void> {
+  checkCreateFlags(id, o);
+  const made = buildStudy(id, o);
+  const store = openRunStore(o.dir);
+  try {
+    await new StudyStore(store).create(made);
+  } catch (err) {
+    throw new SiturecError(err instanceof Error ? err.message : String(err), { exitCode: 2 });
+  } finally {
+    await store.close();
+  }
+  if (o.json) {
+    io.out(`${JSON.stringify(made, null, 2)}\n`);
+    return;
+  }
+  io.out(
+    `study ${made.id}: ${made.tasks.length} ${made.env} tasks (${made.tasks.join(", ")}), ${made.assistants.length} assistants, ${made.participants.length} participants\n`,
+  );
+  io.out(
+    `${formatTable(["participant", "tasks", "invite (on siturec serve's default address)"], inviteRows(made, "http://127.0.0.1:7575"))}\n`,
+  );
+  io.out(`serve it with: siturec serve --store ${o.dir}  (it prints the organiser link and every invite)\n`);
+}
+
+/** The study id, the store and the condition, checked before anything is sampled. */
+function checkCreateFlags(id: string, o: CreateFlags): void {
+  const name = StudyId.safeParse(id);
+  if (!name.success)
+    throw new SiturecError(`study id '${id}': ${name.error.issues[0]!.message}`, { exitCode: 2 });
+  if (!envIds().includes(o.env))
+    throw new SiturecError(`--env ${o.env}: the stores are ${envIds().join(", ")}`, { exitCode: 2 });
+  if (!["full", "no-evv", "no-evv-caption"].includes(o.condition))
+    throw new SiturecError(`--condition ${o.condition}: full, no-evv or no-evv-caption`, {
+      exitCode: 2,
+    });
+}
+
+/** The study the flags describe; what `createStudy` refuses is a usage error (exit 2). */
+function buildStudy(id: string, o: CreateFlags): Study {
+  try {
+    const codes = participantCodes(o.participants);
+    return createStudy({
+      id,
+      env: o.env as EnvId,
+      ...(o.tasks ? { tasks: list(o.tasks) } : { sample: o.sample }),
+      seed: o.seed,
+      assistants: list(o.assistants),
+      ...(codes ? { participants: codes } : {}),
+      perParticipant: o.perParticipant,
+      condition: o.condition as Condition,
+      maxTurns: o.maxTurns,
+      moderator: o.moderator,
+    });
+  } catch (err) {
+    if (err instanceof SiturecError) throw err;
+    throw new SiturecError(err instanceof Error ? err.message : String(err), { exitCode: 2 });
+  }
 }
 
 function registerShow(study: Command, io: CliIo): void {

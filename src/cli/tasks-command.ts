@@ -90,7 +90,14 @@ function describeTask(task: Task): string {
 
 export function registerTasks(program: Command, io: CliIo, setExit: (code: number) => void): void {
   const tasks = program.command("tasks").description("the shopper profiles and task banks");
+  registerList(tasks, io);
+  registerShow(tasks, io);
+  registerValidate(tasks, io, setExit);
+  registerGenerate(tasks, io, setExit);
+  registerHumanEval(tasks, io);
+}
 
+function registerList(tasks: Command, io: CliIo): void {
   tasks
     .command("list")
     .description("list the tasks of a store's bank")
@@ -99,28 +106,28 @@ export function registerTasks(program: Command, io: CliIo, setExit: (code: numbe
     .action((opts: { env?: EnvId; json?: boolean }) => {
       const envs = opts.env ? [opts.env] : envIds();
       const list = envs.flatMap((env) => loadTaskBank(env).tasks);
-      if (opts.json) {
-        io.out(`${JSON.stringify({ tasks: list.map(taskSummary) })}\n`);
-        return;
-      }
-      io.out(
-        formatTable(
-          ["task", "subset", "theme", "target", "price", "budget", "tier", "refs", "request"],
-          list.map((t) => [
-            t.id,
-            t.subset,
-            t.goal.theme,
-            t.goal.target.product,
-            money(t.goal.target.price),
-            money(t.goal.budget.amount),
-            t.goal.budget.tier,
-            t.referenceItems.length,
-            t.goal.request,
-          ]),
-        ),
-      );
+      io.out(opts.json ? `${JSON.stringify({ tasks: list.map(taskSummary) })}\n` : taskTable(list));
     });
+}
 
+function taskTable(list: readonly Task[]): string {
+  return formatTable(
+    ["task", "subset", "theme", "target", "price", "budget", "tier", "refs", "request"],
+    list.map((t) => [
+      t.id,
+      t.subset,
+      t.goal.theme,
+      t.goal.target.product,
+      money(t.goal.target.price),
+      money(t.goal.budget.amount),
+      t.goal.budget.tier,
+      t.referenceItems.length,
+      t.goal.request,
+    ]),
+  );
+}
+
+function registerShow(tasks: Command, io: CliIo): void {
   tasks
     .command("show")
     .description("show one task: its shopper, goal, budget and reference items")
@@ -136,7 +143,9 @@ export function registerTasks(program: Command, io: CliIo, setExit: (code: numbe
       }
       io.out(describeTask(task));
     });
+}
 
+function registerValidate(tasks: Command, io: CliIo, setExit: (code: number) => void): void {
   tasks
     .command("validate")
     .description("check a task bank (default: both built-in banks): schema and conflict check")
@@ -144,30 +153,34 @@ export function registerTasks(program: Command, io: CliIo, setExit: (code: numbe
     .action((file?: string) => {
       const targets = file ? [file] : envIds().map(taskBankFile);
       let failed = false;
-      for (const path of targets) {
-        let bank: TaskBank;
-        try {
-          bank = readDataFile(path, TaskBank);
-        } catch (err) {
-          if (!(err instanceof DataFileError)) throw err;
-          io.err(`FAIL  ${path}\n${err.message.replace(/^/gm, "  ")}\n`);
-          failed = true;
-          continue;
-        }
-        const problems = checkTaskBank(bank, loadEnvData(bank.env));
-        if (problems.length) {
-          failed = true;
-          io.err(`FAIL  ${path}: ${problems.length} problem${problems.length === 1 ? "" : "s"}\n`);
-          for (const p of problems) io.err(`  ${formatTaskProblem(p)}\n`);
-        } else {
-          io.out(
-            `ok    ${bank.env}: ${bank.profiles.length} profiles, ${bank.tasks.length} tasks (seed ${bank.seed})\n`,
-          );
-        }
-      }
+      for (const path of targets) if (!validateBank(path, io)) failed = true;
       if (failed) setExit(1);
     });
+}
 
+/** Checks the task bank at `path` (its schema, then conflicts) and says so; false if it fails. */
+function validateBank(path: string, io: CliIo): boolean {
+  let bank: TaskBank;
+  try {
+    bank = readDataFile(path, TaskBank);
+  } catch (err) {
+    if (!(err instanceof DataFileError)) throw err;
+    io.err(`FAIL  ${path}\n${err.message.replace(/^/gm, "  ")}\n`);
+    return false;
+  }
+  const problems = checkTaskBank(bank, loadEnvData(bank.env));
+  if (problems.length) {
+    io.err(`FAIL  ${path}: ${problems.length} problem${problems.length === 1 ? "" : "s"}\n`);
+    for (const p of problems) io.err(`  ${formatTaskProblem(p)}\n`);
+    return false;
+  }
+  io.out(
+    `ok    ${bank.env}: ${bank.profiles.length} profiles, ${bank.tasks.length} tasks (seed ${bank.seed})\n`,
+  );
+  return true;
+}
+
+function registerGenerate(tasks: Command, io: CliIo, setExit: (code: number) => void): void {
   tasks
     .command("generate")
     .description("build a store's task bank from its roles and catalog (seeded)")
@@ -176,19 +189,8 @@ export function registerTasks(program: Command, io: CliIo, setExit: (code: numbe
     .option("--out <file>", "where to write the bank")
     .option("--check", "regenerate with the checked-in bank's seed; exit 0 only if byte-identical")
     .action((opts: { env: EnvId; seed?: number; out?: string; check?: boolean }) => {
-      const file = taskBankFile(opts.env);
       if (opts.check) {
-        const onDisk = readFileSync(file, "utf8");
-        const seed = (JSON.parse(onDisk) as { seed: number }).seed;
-        const fresh = serializeTaskBank(generateBuiltinTaskBank(opts.env, seed));
-        if (fresh === onDisk)
-          io.out(`ok    ${opts.env}: the bank regenerates byte for byte with seed ${seed}\n`);
-        else {
-          io.err(
-            `FAIL  ${opts.env}: ${file} differs from what seed ${seed} generates; run \`siturec tasks generate --env ${opts.env} --out ${file}\`\n`,
-          );
-          setExit(1);
-        }
+        checkGeneratedBank(opts.env, io, setExit);
         return;
       }
       if (!opts.out) throw new SiturecError("give --out FILE (or --check)", { exitCode: 2 });
@@ -198,7 +200,24 @@ export function registerTasks(program: Command, io: CliIo, setExit: (code: numbe
         `wrote ${opts.out}: ${bank.profiles.length} profiles, ${bank.tasks.length} tasks (seed ${bank.seed})\n`,
       );
     });
+}
 
+/** Whether the checked-in bank of `env` regenerates byte for byte from its own seed (exit 1 if not). */
+function checkGeneratedBank(env: EnvId, io: CliIo, setExit: (code: number) => void): void {
+  const file = taskBankFile(env);
+  const onDisk = readFileSync(file, "utf8");
+  const seed = (JSON.parse(onDisk) as { seed: number }).seed;
+  const fresh = serializeTaskBank(generateBuiltinTaskBank(env, seed));
+  if (fresh === onDisk) io.out(`ok    ${env}: the bank regenerates byte for byte with seed ${seed}\n`);
+  else {
+    io.err(
+      `FAIL  ${env}: ${file} differs from what seed ${seed} generates; run \`siturec tasks generate --env ${env} --out ${file}\`\n`,
+    );
+    setExit(1);
+  }
+}
+
+function registerHumanEval(tasks: Command, io: CliIo): void {
   tasks
     .command("human-eval")
     .description(
