@@ -15,7 +15,12 @@ const workers = Math.max(2, availableParallelism());
  */
 export default defineConfig({
   // The examples import the package by name, as users do; in tests that is the source.
-  resolve: { alias: { siturec: fileURLToPath(new URL("./src/index.ts", import.meta.url)) } },
+  resolve: {
+    alias: [
+      { find: /^siturec$/, replacement: fileURLToPath(new URL("./src/index.ts", import.meta.url)) },
+      { find: /^siturec\/(.+)$/, replacement: fileURLToPath(new URL("./src/api/$1.ts", import.meta.url)) },
+    ],
+  },
   test: {
     maxWorkers: workers,
     projects: [

@@ -74,6 +74,24 @@ const MAY_IMPORT: Record<string, string[]> = {
     "eval",
     "env-server",
   ],
+  // The public API: named re-exports of what library users may rely on (docs/library.md).
+  api: [
+    "core",
+    "envs",
+    "llm",
+    "tasks",
+    "render",
+    "world",
+    "agents",
+    "trajectory",
+    "episode",
+    "storage",
+    "customersim",
+    "runner",
+    "eval",
+    "env-server",
+    "study",
+  ],
   cli: [
     "core",
     "envs",
@@ -177,6 +195,27 @@ describe("the architecture", () => {
         .map((m) => `${relative(SRC, f)}: ${m[1]}`),
     );
     expect(bare).toEqual([]);
+  });
+
+  it("the public API (src/api) names what it exports, and exports every error class from one index", () => {
+    const api = files.filter((f) => layerOf(f) === "api");
+    const wildcards = api.flatMap((f) =>
+      [...readFileSync(f, "utf8").matchAll(/export \* from "([^"]+)"/g)]
+        .filter((m) => m[1] !== "./errors.js")
+        .map((m) => `${relative(SRC, f)}: export * from "${m[1]}"`),
+    );
+    expect(wildcards).toEqual([]);
+    const index = readFileSync(join(SRC, "api/errors.ts"), "utf8");
+    const exported = new Set(
+      [...index.matchAll(/export \{([^}]*)\}/g)].flatMap((m) => m[1]!.split(",").map((n) => n.trim())),
+    );
+    const errors = files
+      .filter((f) => !/\.test\.tsx?$/.test(f) && !f.includes("/testing/"))
+      .flatMap((f) =>
+        [...readFileSync(f, "utf8").matchAll(/export class (\w+) extends \w*Error\b/g)].map((m) => m[1]!),
+      );
+    expect(errors.length).toBeGreaterThan(20);
+    expect(errors.filter((e) => !exported.has(e))).toEqual([]);
   });
 
   it("no source file grows past 500 lines", () => {
