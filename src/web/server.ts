@@ -89,6 +89,51 @@ export function createWebApp(opts: WebOptions): {
   app.onError((err, c) => c.json({ error: err instanceof Error ? err.message : String(err) }, 500));
 
   addStudyRoutes(app, { runtime: studies, adminToken });
+  addSceneRoutes(app);
+  if (opts.viewerNeedsAdmin) requireAdminForViewer(app, adminToken);
+  addRunRoutes(app, getStore);
+  addLeaderboardRoutes(app, getStore);
+  addMapAndImageRoutes(app, getStore);
+
+  app.all("/api/*", (c) => c.json({ error: "not found" }, 404));
+
+  app.get("*", staticFiles(appDir));
+  app.notFound((c) => c.text("not found", 404));
+
+  const invites = async () => {
+    if (!getStore()) return [];
+    const all = await studies().studies.list();
+    return all.flatMap((s) =>
+      s.participants.map((p) => ({ study: s.id, code: p.code, path: invitePath(p.token) })),
+    );
+  };
+  return {
+    app,
+    adminToken,
+    invites,
+    close: async () => {
+      await runtime?.close();
+      await runtime?.studies.runs.close();
+      runtime = undefined;
+      await store?.close();
+      store = undefined;
+    },
+  };
+}
+
+/** The run store, opened when it exists. */
+type GetStore = () => RunStore | undefined;
+
+/** A path parameter as the schema accepts it, else undefined (the route answers 400). */
+function param<T>(schema: z.ZodType<T>, value: string | undefined): T | undefined {
+  const r = schema.safeParse(value);
+  return r.success ? r.data : undefined;
+}
+
+const bad = (what: string) => ({ error: `invalid ${what}` });
+
+/** What the browser's scene builder loads: the label font and a store's scene data. */
+function addSceneRoutes(app: Hono): void {
   app.get("/api/scene/font.woff2", (c) =>
     c.body(new Uint8Array(labelFont()), 200, {
       "Content-Type": "font/woff2",
@@ -103,22 +148,19 @@ export function createWebApp(opts: WebOptions): {
       "Cache-Control": "public, max-age=3600",
     });
   });
-  if (opts.viewerNeedsAdmin)
-    for (const path of ["/api/runs", "/api/runs/*", "/api/leaderboard", "/api/leaderboard/*"])
-      app.use(path, async (c, next) => {
-        if (isAdmin(c, adminToken)) return next();
-        return c.json(
-          { error: "the viewer on this server needs the admin link 'siturec serve' printed" },
-          401,
-        );
-      });
+}
 
-  const param = <T>(schema: z.ZodType<T>, value: string | undefined): T | undefined => {
-    const r = schema.safeParse(value);
-    return r.success ? r.data : undefined;
-  };
-  const bad = (what: string) => ({ error: `invalid ${what}` });
+/** The runs and the leaderboard answer only with the admin token. */
+function requireAdminForViewer(app: Hono, adminToken: string): void {
+  for (const path of ["/api/runs", "/api/runs/*", "/api/leaderboard", "/api/leaderboard/*"])
+    app.use(path, async (c, next) => {
+      if (isAdmin(c, adminToken)) return next();
+      return c.json({ error: "the viewer on this server needs the admin link 'siturec serve' printed" }, 401);
+    });
+}
 
+/** The runs, one run's detail and one finished episode. */
+function addRunRoutes(app: Hono, getStore: GetStore): void {
   app.get("/api/runs", async (c) => {
     const s = getStore();
     c.header("Cache-Control", "no-store");
@@ -146,7 +188,10 @@ export function createWebApp(opts: WebOptions): {
       ? c.json(view)
       : c.json({ error: `no finished episode ${env}/${task} in run '${runId}'` }, 404);
   });
+}
 
+/** The leaderboard and its charts, filtered by the query. */
+function addLeaderboardRoutes(app: Hono, getStore: GetStore): void {
   const leaderboards = new Leaderboards(getStore);
   const filters = (c: { req: { query: () => Record<string, string> } }) =>
     LeaderboardQuery.safeParse(c.req.query());
@@ -166,7 +211,10 @@ export function createWebApp(opts: WebOptions): {
     if (!svg) return c.json({ error: `no chart '${name}'` }, 404);
     return c.body(svg, 200, { "Content-Type": "image/svg+xml; charset=utf-8", "Cache-Control": "no-cache" });
   });
+}
 
+/** Stores' layout maps and the run store's images. */
+function addMapAndImageRoutes(app: Hono, getStore: GetStore): void {
   /** A store's layout map (the assistant's labels) without the shopper: the replay draws the path on it. */
   app.get("/api/maps/:env", (c) => {
     const env = param(EnvKey, c.req.param("env")?.replace(/\.svg$/, ""));
@@ -188,31 +236,6 @@ export function createWebApp(opts: WebOptions): {
       "Cache-Control": "public, max-age=31536000, immutable",
     });
   });
-
-  app.all("/api/*", (c) => c.json({ error: "not found" }, 404));
-
-  app.get("*", staticFiles(appDir));
-  app.notFound((c) => c.text("not found", 404));
-
-  const invites = async () => {
-    if (!getStore()) return [];
-    const all = await studies().studies.list();
-    return all.flatMap((s) =>
-      s.participants.map((p) => ({ study: s.id, code: p.code, path: invitePath(p.token) })),
-    );
-  };
-  return {
-    app,
-    adminToken,
-    invites,
-    close: async () => {
-      await runtime?.close();
-      await runtime?.studies.runs.close();
-      runtime = undefined;
-      await store?.close();
-      store = undefined;
-    },
-  };
 }
 
 export interface ServeOptions extends WebOptions {

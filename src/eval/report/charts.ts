@@ -260,29 +260,7 @@ function radar(cohorts: CohortReport[]) {
       { name: "keys", source: "table", transform: [{ type: "aggregate", groupby: ["key"] }] },
       { name: "rings", values: [1, 2, 3, 4, 5].map((v) => ({ v })) },
     ],
-    scales: [
-      {
-        name: "angular",
-        type: "point",
-        range: { signal: "[-PI, PI]" },
-        padding: 0.5,
-        domain: { data: "table", field: "key" },
-      },
-      {
-        name: "radial",
-        type: "linear",
-        range: { signal: "[0, radius]" },
-        zero: true,
-        nice: false,
-        domain: [0, 5],
-      },
-      {
-        name: "color",
-        type: "ordinal",
-        domain: { data: "table", field: "series" },
-        range: { scheme: "category10" },
-      },
-    ],
+    scales: radarScales(),
     legends: [
       {
         stroke: "color",
@@ -294,79 +272,119 @@ function radar(cohorts: CohortReport[]) {
         symbolType: "stroke",
       },
     ],
+    marks: [radarSeries(), ...radarGrid(), radarKeyLabels()],
+  };
+  return { name: "dialogue-quality", title: "Dialogue quality (LLM judge, 1–5)", spec };
+}
+
+/** The radar's scales: a dimension's angle, a score's radius (0–5), a series' colour. */
+function radarScales(): vega.Scale[] {
+  return [
+    {
+      name: "angular",
+      type: "point",
+      range: { signal: "[-PI, PI]" },
+      padding: 0.5,
+      domain: { data: "table", field: "key" },
+    },
+    {
+      name: "radial",
+      type: "linear",
+      range: { signal: "[0, radius]" },
+      zero: true,
+      nice: false,
+      domain: [0, 5],
+    },
+    {
+      name: "color",
+      type: "ordinal",
+      domain: { data: "table", field: "series" },
+      range: { scheme: "category10" },
+    },
+  ];
+}
+
+/** One closed, lightly filled line per series (a cohort in a store). */
+function radarSeries(): vega.Mark {
+  return {
+    type: "group",
+    from: { facet: { data: "table", name: "facet", groupby: ["series"] } },
     marks: [
       {
-        type: "group",
-        from: { facet: { data: "table", name: "facet", groupby: ["series"] } },
-        marks: [
-          {
-            type: "line",
-            from: { data: "facet" },
-            encode: {
-              enter: {
-                interpolate: { value: "linear-closed" },
-                x: { signal: "radius + scale('radial', datum.value) * cos(scale('angular', datum.key))" },
-                y: { signal: "radius + scale('radial', datum.value) * sin(scale('angular', datum.key))" },
-                stroke: { scale: "color", field: "series" },
-                strokeWidth: { value: 2 },
-                fill: { scale: "color", field: "series" },
-                fillOpacity: { value: 0.08 },
-              },
-            },
-          },
-        ],
-      },
-      {
-        type: "rule",
-        from: { data: "keys" },
+        type: "line",
+        from: { data: "facet" },
         encode: {
           enter: {
-            x: { signal: "radius" },
-            y: { signal: "radius" },
-            x2: { signal: "radius + radius * cos(scale('angular', datum.key))" },
-            y2: { signal: "radius + radius * sin(scale('angular', datum.key))" },
-            stroke: { value: "#ccc" },
-          },
-        },
-      },
-      {
-        type: "symbol",
-        from: { data: "rings" },
-        encode: {
-          enter: {
-            x: { signal: "radius" },
-            y: { signal: "radius" },
-            shape: { value: "circle" },
-            size: { signal: "pow(2 * scale('radial', datum.v), 2)" },
-            fill: { value: "transparent" },
-            stroke: { value: "#e0e0e0" },
-          },
-        },
-      },
-      {
-        type: "text",
-        from: { data: "keys" },
-        encode: {
-          enter: {
-            x: { signal: "radius + (radius + 14) * cos(scale('angular', datum.key))" },
-            y: { signal: "radius + (radius + 14) * sin(scale('angular', datum.key))" },
-            text: { field: "key" },
-            align: {
-              signal:
-                "abs(cos(scale('angular', datum.key))) < 0.2 ? 'center' : cos(scale('angular', datum.key)) > 0 ? 'left' : 'right'",
-            },
-            baseline: {
-              signal:
-                "sin(scale('angular', datum.key)) > 0.2 ? 'top' : sin(scale('angular', datum.key)) < -0.2 ? 'bottom' : 'middle'",
-            },
-            font: { value: "DejaVu Sans" },
-            fontSize: { value: 11 },
+            interpolate: { value: "linear-closed" },
+            x: { signal: "radius + scale('radial', datum.value) * cos(scale('angular', datum.key))" },
+            y: { signal: "radius + scale('radial', datum.value) * sin(scale('angular', datum.key))" },
+            stroke: { scale: "color", field: "series" },
+            strokeWidth: { value: 2 },
+            fill: { scale: "color", field: "series" },
+            fillOpacity: { value: 0.08 },
           },
         },
       },
     ],
   };
-  return { name: "dialogue-quality", title: "Dialogue quality (LLM judge, 1–5)", spec };
+}
+
+/** The radar's grid: a spoke per dimension and a ring per score. */
+function radarGrid(): vega.Mark[] {
+  return [
+    {
+      type: "rule",
+      from: { data: "keys" },
+      encode: {
+        enter: {
+          x: { signal: "radius" },
+          y: { signal: "radius" },
+          x2: { signal: "radius + radius * cos(scale('angular', datum.key))" },
+          y2: { signal: "radius + radius * sin(scale('angular', datum.key))" },
+          stroke: { value: "#ccc" },
+        },
+      },
+    },
+    {
+      type: "symbol",
+      from: { data: "rings" },
+      encode: {
+        enter: {
+          x: { signal: "radius" },
+          y: { signal: "radius" },
+          shape: { value: "circle" },
+          size: { signal: "pow(2 * scale('radial', datum.v), 2)" },
+          fill: { value: "transparent" },
+          stroke: { value: "#e0e0e0" },
+        },
+      },
+    },
+  ];
+}
+
+/** Each dimension's name past the end of its spoke, aligned away from the centre. */
+function radarKeyLabels(): vega.Mark {
+  return {
+    type: "text",
+    from: { data: "keys" },
+    encode: {
+      enter: {
+        x: { signal: "radius + (radius + 14) * cos(scale('angular', datum.key))" },
+        y: { signal: "radius + (radius + 14) * sin(scale('angular', datum.key))" },
+        text: { field: "key" },
+        align: {
+          signal:
+            "abs(cos(scale('angular', datum.key))) < 0.2 ? 'center' : cos(scale('angular', datum.key)) > 0 ? 'left' : 'right'",
+        },
+        baseline: {
+          signal:
+            "sin(scale('angular', datum.key)) > 0.2 ? 'top' : sin(scale('angular', datum.key)) < -0.2 ? 'bottom' : 'middle'",
+        },
+        font: { value: "DejaVu Sans" },
+        fontSize: { value: 11 },
+      },
+    },
+  };
 }
 
 /** Every chart of the report, as specs; the radar only when some cohort was judged. */

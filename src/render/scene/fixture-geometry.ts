@@ -33,6 +33,20 @@ export function fixtureGeometry(
   sign: UvRect,
   wood?: UvRect,
 ): { solid: BufferGeometry; signs: BufferGeometry; glass?: BufferGeometry } {
+  const { parts, grained, glass } = fixtureBody(kit, f, wood);
+  const boards = hangSign(kit, f, sign, parts, grained);
+  return { solid: kit.merge(parts), signs: kit.merge(boards), glass };
+}
+
+/**
+ * A fixture's body by its kind: the solid parts, the grained wood of a produce stand and the glass
+ * of freezer doors and lids.
+ */
+function fixtureBody(
+  kit: ShapeKit,
+  f: Fixture,
+  wood?: UvRect,
+): { parts: BufferGeometry[]; grained: BufferGeometry[]; glass?: BufferGeometry } {
   const { width: w, depth: d, height: H } = f.size;
   const parts: BufferGeometry[] = [];
   const boards = (c: typeof METAL, inset: number, zOffset = 0) => {
@@ -91,6 +105,21 @@ export function fixtureGeometry(
       break;
     }
   }
+  return { parts, grained, glass };
+}
+
+/**
+ * The hanging sign's boards (the front, then a produce stand's grained wood, then an island's back
+ * board) and, added to `parts`, the two rods it hangs from.
+ */
+function hangSign(
+  kit: ShapeKit,
+  f: Fixture,
+  sign: UvRect,
+  parts: BufferGeometry[],
+  grained: BufferGeometry[],
+): BufferGeometry[] {
+  const { width: w, depth: d } = f.size;
   const signW = Math.min(w * 0.8, 2.2);
   const hangAt = f.kind === "chest_freezer" || f.kind === "produce_stand" ? 2.1 : SIGN_HEIGHT;
   const front = kit.labelledBox(signW, SIGN.h, SIGN.d, color("#ffffff"), sign);
@@ -123,5 +152,5 @@ export function fixtureGeometry(
       METAL,
     ),
   );
-  return { solid: kit.merge(parts), signs: kit.merge(boardsOf), glass };
+  return boardsOf;
 }

@@ -99,6 +99,22 @@ function legs(kit: ShapeKit, w: number, d: number, h: number, t: number, c: Colo
     for (const sz of [-1, 1]) parts.push(kit.box(t, h, t, sx * (w / 2 - t), h / 2, sz * (d / 2 - t), c));
 }
 
+/** A piece being built: its form, size and colours, the kits of its finishes, and its parts so far. */
+interface Piece {
+  form: FurnitureProduct["shape"]["form"];
+  w: number;
+  h: number;
+  d: number;
+  body: Color;
+  acc: Color;
+  /** Body parts show the body's finish, accent parts (legs, frames, bases) the frame's. */
+  bk: ShapeKit;
+  ak: ShapeKit;
+  /** Thickness of legs and sides. */
+  t: number;
+  parts: Parts;
+}
+
 /**
  * A furniture piece built from primitives in its catalog colours (body in the primary, legs, frames,
  * shades and pots in the accent), standing on y = 0 with its front facing -z, and a name tag on the
@@ -114,23 +130,71 @@ export function furnitureGeometry(
   const body = color(p.appearance.primary);
   const acc = color(p.appearance.accent);
   const parts: Parts = [];
-  // Body parts show the body's finish, accent parts (legs, frames, bases) the frame's.
   const bk = kit.withFinish(finishes.body);
   const ak = kit.withFinish(finishes.frame);
   const t = Math.max(0.025, Math.min(w, d) * 0.06);
+  const piece: Piece = { form: p.shape.form, w, h, d, body, acc, bk, ak, t, parts };
   switch (p.shape.form) {
     case "chair":
     case "office-chair":
     case "gaming-chair":
     case "stool":
+    case "bench":
+    case "armchair":
+    case "sofa":
+    case "ottoman":
+      seatingParts(piece);
+      break;
+    case "dining-table":
+    case "coffee-table":
+    case "side-table":
+    case "desk":
+      tableParts(piece);
+      break;
+    case "bed":
+    case "crib":
+      // Mattress and pillows are cloth whatever the frame is made of.
+      bedParts(piece, kit.withFinish(finishes.cloth));
+      break;
+    case "bookcase":
+    case "shelf-unit":
+    case "plant-stand":
+    case "cabinet":
+    case "wardrobe":
+    case "dresser":
+    case "nightstand":
+    case "tv-bench":
+    case "sideboard":
+    case "storage-box":
+      caseParts(piece);
+      break;
+    default:
+      decorParts(piece);
+  }
+  const tag = furnitureTag(p);
+  parts.push(
+    kit
+      .labelledBox(tag.w, tag.h, 0.006, color("#ffffff"), label)
+      .translate(0, tag.y - tag.h / 2, -d / 2 - 0.01),
+  );
+  return kit.merge(parts);
+}
+
+/** Chairs, stools and benches on legs or a base; armchairs and sofas; ottomans. */
+function seatingParts({ form, w, h, d, body, acc, bk, ak, t, parts }: Piece): void {
+  switch (form) {
+    case "chair":
+    case "office-chair":
+    case "gaming-chair":
+    case "stool":
     case "bench": {
-      const seat = p.shape.form === "stool" ? h * 0.95 : Math.min(0.5, h * 0.5);
-      if (p.shape.form === "office-chair" || p.shape.form === "gaming-chair") {
+      const seat = form === "stool" ? h * 0.95 : Math.min(0.5, h * 0.5);
+      if (form === "office-chair" || form === "gaming-chair") {
         parts.push(ak.cylinder(w * 0.45, w * 0.45, 0.06, 0, 0, 0, acc, 10));
         parts.push(ak.cylinder(0.03, 0.03, seat - 0.1, 0, 0.06, 0, acc, 8));
       } else legs(ak, w, d, seat - 0.05, t, acc, parts);
       parts.push(bk.box(w, 0.07, d * 0.9, 0, seat - 0.02, 0, body));
-      if (p.shape.form !== "stool" && p.shape.form !== "bench") {
+      if (form !== "stool" && form !== "bench") {
         parts.push(bk.box(w, h - seat, 0.07, 0, seat + (h - seat) / 2, d / 2 - 0.05, body));
       }
       break;
@@ -149,29 +213,30 @@ export function furnitureGeometry(
     case "ottoman":
       parts.push(bk.cylinder(w / 2, w / 2, h, 0, 0, 0, body, 16));
       break;
-    case "dining-table":
-    case "coffee-table":
-    case "side-table":
-    case "desk": {
-      const top = Math.max(0.025, Math.min(0.05, h * 0.06));
-      legs(ak, w, d, h - top, t, acc, parts);
-      parts.push(bk.box(w, top, d, 0, h - top / 2, 0, body));
-      if (p.shape.form === "desk")
-        parts.push(bk.box(w * 0.3, h * 0.35, d * 0.9, w * 0.3, h - top - h * 0.175, 0, body));
-      if (p.shape.form === "coffee-table") parts.push(bk.box(w * 0.9, 0.02, d * 0.9, 0, h * 0.3, 0, body));
-      break;
-    }
-    case "bed":
-    case "crib": {
-      parts.push(bk.box(w, 0.3, d, 0, 0.15, 0, body));
-      // Mattress and pillows are cloth whatever the frame is made of.
-      const ck = kit.withFinish(finishes.cloth);
-      parts.push(ck.box(w * 0.95, 0.18, d * 0.92, 0, 0.39, -d * 0.02, color("#f2f0ea")));
-      parts.push(bk.box(w, h, 0.08, 0, h / 2, d / 2 - 0.04, body));
-      parts.push(ck.box(w * 0.3, 0.1, 0.35, -w * 0.22, 0.52, d / 2 - 0.3, acc));
-      parts.push(ck.box(w * 0.3, 0.1, 0.35, w * 0.22, 0.52, d / 2 - 0.3, acc));
-      break;
-    }
+  }
+}
+
+/** Tables and desks: a top on four legs (a desk's drawers, a coffee table's shelf). */
+function tableParts({ form, w, h, d, body, acc, bk, ak, t, parts }: Piece): void {
+  const top = Math.max(0.025, Math.min(0.05, h * 0.06));
+  legs(ak, w, d, h - top, t, acc, parts);
+  parts.push(bk.box(w, top, d, 0, h - top / 2, 0, body));
+  if (form === "desk") parts.push(bk.box(w * 0.3, h * 0.35, d * 0.9, w * 0.3, h - top - h * 0.175, 0, body));
+  if (form === "coffee-table") parts.push(bk.box(w * 0.9, 0.02, d * 0.9, 0, h * 0.3, 0, body));
+}
+
+/** Beds and cribs: frame, mattress, headboard and pillows (`ck`: the cloth's kit). */
+function bedParts({ w, h, d, body, acc, bk, parts }: Piece, ck: ShapeKit): void {
+  parts.push(bk.box(w, 0.3, d, 0, 0.15, 0, body));
+  parts.push(ck.box(w * 0.95, 0.18, d * 0.92, 0, 0.39, -d * 0.02, color("#f2f0ea")));
+  parts.push(bk.box(w, h, 0.08, 0, h / 2, d / 2 - 0.04, body));
+  parts.push(ck.box(w * 0.3, 0.1, 0.35, -w * 0.22, 0.52, d / 2 - 0.3, acc));
+  parts.push(ck.box(w * 0.3, 0.1, 0.35, w * 0.22, 0.52, d / 2 - 0.3, acc));
+}
+
+/** Open shelving (bookcases, shelf units, plant stands) and closed storage with its fronts. */
+function caseParts({ form, w, h, d, body, acc, bk, ak, t, parts }: Piece): void {
+  switch (form) {
     case "bookcase":
     case "shelf-unit":
     case "plant-stand": {
@@ -190,14 +255,19 @@ export function furnitureGeometry(
     case "sideboard":
     case "storage-box": {
       parts.push(bk.box(w, h, d, 0, h / 2, 0, body));
-      const fronts =
-        p.shape.form === "dresser" ? Math.max(2, Math.round(h / 0.25)) : p.shape.form === "wardrobe" ? 1 : 2;
+      const fronts = form === "dresser" ? Math.max(2, Math.round(h / 0.25)) : form === "wardrobe" ? 1 : 2;
       for (let i = 1; i < fronts; i++)
         parts.push(ak.box(w * 0.96, 0.012, 0.01, 0, (i * h) / fronts, -d / 2 - 0.004, acc));
-      if (p.shape.form === "wardrobe" || p.shape.form === "cabinet")
+      if (form === "wardrobe" || form === "cabinet")
         parts.push(ak.box(0.012, h * 0.96, 0.01, 0, h / 2, -d / 2 - 0.004, acc));
       break;
     }
+  }
+}
+
+/** Lamps, rugs, plants and pots, mirrors and clocks, play tents, toys and ornaments. */
+function decorParts({ form, w, h, d, body, acc, bk, ak, parts }: Piece): void {
+  switch (form) {
     case "floor-lamp":
     case "table-lamp":
     case "desk-lamp": {
@@ -249,11 +319,4 @@ export function furnitureGeometry(
       break;
     }
   }
-  const tag = furnitureTag(p);
-  parts.push(
-    kit
-      .labelledBox(tag.w, tag.h, 0.006, color("#ffffff"), label)
-      .translate(0, tag.y - tag.h / 2, -d / 2 - 0.01),
-  );
-  return kit.merge(parts);
 }

@@ -25,6 +25,49 @@ export function LiveView({
   turn: ParticipantTurn;
   picking: Picking | null;
 }) {
+  const { host, ready, error } = useLiveScene(env, turn);
+  const { width, height } = turn.frame;
+  const colour = markColours(turn);
+  const pct = (x: number, of: number) => `${(100 * x) / of}%`;
+  const label = (handle: string, x: number, y: number, kind: "product" | "place", name: string) => (
+    <SomLabel
+      key={`${kind}-${handle}`}
+      handle={handle}
+      kind={kind}
+      name={name}
+      left={pct(x, width)}
+      top={pct(y, height)}
+      background={colour.get(handle)}
+      picking={picking}
+    />
+  );
+
+  return (
+    <div class="live-view" ref={host}>
+      {!ready && !error && <div class="live-status">Building the store in your browser…</div>}
+      {error && <div class="live-status error">The view could not be drawn: {error}</div>}
+      <SomOverlay turn={turn} colour={colour} />
+      {turn.view.targets.map((t) => label(t.handle, t.box.x0 + 2, t.box.y0 + 2, "place", t.name))}
+      {turn.view.marks
+        .filter((m) => m.anchor)
+        .map((m) =>
+          label(
+            m.handle,
+            m.anchor![0],
+            m.anchor![1],
+            "product",
+            turn.view.products.find((p) => p.handle === m.handle)?.name ?? m.handle,
+          ),
+        )}
+    </div>
+  );
+}
+
+/**
+ * Builds the store's scene for this turn and draws the shopper's pose into the returned host (the
+ * scene is built once per store and frame size, then redrawn per turn).
+ */
+function useLiveScene(env: string, turn: ParticipantTurn) {
   const host = useRef<HTMLDivElement>(null);
   const [ready, setReady] = useState(false);
   const [error, setError] = useState<string>();
@@ -60,77 +103,77 @@ export function LiveView({
       live = false;
     };
   }, [env, width, height, turn]);
+  return { host, ready, error };
+}
 
+/** Each product mark's colour, in the order the marks come, for its outline and its label. */
+function markColours(turn: ParticipantTurn): Map<string, string> {
   const colour = new Map<string, string>();
   for (const m of turn.view.marks)
     if (!colour.has(m.handle)) colour.set(m.handle, PALETTE[colour.size % PALETTE.length]!);
-  const pct = (x: number, of: number) => `${(100 * x) / of}%`;
-  const label = (handle: string, x: number, y: number, kind: "product" | "place", name: string) => {
-    const can = picking?.handles.has(handle) === true;
-    return (
-      <button
-        type="button"
-        key={`${kind}-${handle}`}
-        data-handle={handle}
-        class={`som-label ${kind}${can ? " can" : ""}${picking?.chosen === handle ? " chosen" : ""}`}
-        style={{
-          left: pct(x, width),
-          top: pct(y, height),
-          ...(kind === "product" ? { background: colour.get(handle) } : {}),
-        }}
-        disabled={!can}
-        title={name}
-        aria-label={`${kind} ${handle}: ${name}`}
-        onClick={() => picking?.pick(handle)}
-      >
-        {handle}
-      </button>
-    );
-  };
+  return colour;
+}
 
+/** The targets' boxes and the products' outlines, in the frame's pixels, stretched over the view. */
+function SomOverlay({ turn, colour }: { turn: ParticipantTurn; colour: Map<string, string> }) {
+  const { width, height } = turn.frame;
   return (
-    <div class="live-view" ref={host}>
-      {!ready && !error && <div class="live-status">Building the store in your browser…</div>}
-      {error && <div class="live-status error">The view could not be drawn: {error}</div>}
-      <svg
-        class="som-overlay"
-        viewBox={`0 0 ${width} ${height}`}
-        preserveAspectRatio="none"
-        aria-hidden="true"
-      >
-        {turn.view.targets.map((t) => (
-          <rect
-            key={`box-${t.handle}`}
-            class="target-box"
-            x={t.box.x0}
-            y={t.box.y0}
-            width={t.box.x1 - t.box.x0}
-            height={t.box.y1 - t.box.y0}
+    <svg class="som-overlay" viewBox={`0 0 ${width} ${height}`} preserveAspectRatio="none" aria-hidden="true">
+      {turn.view.targets.map((t) => (
+        <rect
+          key={`box-${t.handle}`}
+          class="target-box"
+          x={t.box.x0}
+          y={t.box.y0}
+          width={t.box.x1 - t.box.x0}
+          height={t.box.y1 - t.box.y0}
+        />
+      ))}
+      {turn.view.marks.flatMap((m) =>
+        m.rings.map((ring, k) => (
+          <polygon
+            key={`ring-${m.handle}-${k}`}
+            class="product-ring"
+            points={ring.map(([x, y]) => `${x},${y}`).join(" ")}
+            stroke={colour.get(m.handle)}
           />
-        ))}
-        {turn.view.marks.flatMap((m) =>
-          m.rings.map((ring, k) => (
-            <polygon
-              key={`ring-${m.handle}-${k}`}
-              class="product-ring"
-              points={ring.map(([x, y]) => `${x},${y}`).join(" ")}
-              stroke={colour.get(m.handle)}
-            />
-          )),
-        )}
-      </svg>
-      {turn.view.targets.map((t) => label(t.handle, t.box.x0 + 2, t.box.y0 + 2, "place", t.name))}
-      {turn.view.marks
-        .filter((m) => m.anchor)
-        .map((m) =>
-          label(
-            m.handle,
-            m.anchor![0],
-            m.anchor![1],
-            "product",
-            turn.view.products.find((p) => p.handle === m.handle)?.name ?? m.handle,
-          ),
-        )}
-    </div>
+        )),
+      )}
+    </svg>
+  );
+}
+
+/** A label as a button: it picks its handle when the chosen action may name it. */
+function SomLabel({
+  handle,
+  kind,
+  name,
+  left,
+  top,
+  background,
+  picking,
+}: {
+  handle: string;
+  kind: "product" | "place";
+  name: string;
+  left: string;
+  top: string;
+  background: string | undefined;
+  picking: Picking | null;
+}) {
+  const can = picking?.handles.has(handle) === true;
+  return (
+    <button
+      type="button"
+      data-handle={handle}
+      class={`som-label ${kind}${can ? " can" : ""}${picking?.chosen === handle ? " chosen" : ""}`}
+      style={{ left, top, ...(kind === "product" ? { background } : {}) }}
+      disabled={!can}
+      title={name}
+      aria-label={`${kind} ${handle}: ${name}`}
+      onClick={() => picking?.pick(handle)}
+    >
+      {handle}
+    </button>
   );
 }
