@@ -64,6 +64,34 @@ const usageOf = (calls: UsageLedger["calls"], formatErrors: number): AgentUsage 
   formatErrors,
 });
 
+/** The salesperson, with its usage ledger when it is an LLM one. */
+interface Sales {
+  agent: SalesAgent;
+  ledger?: UsageLedger;
+}
+
+const salesCalls = (sales: Sales): UsageLedger["calls"] => sales.ledger?.calls ?? [];
+
+/** The outcome of a conversation that ran to its end. */
+function finishedOutcome(
+  result: ConversationResult,
+  persona: Persona,
+  calls: UsageLedger["calls"],
+): CustomerSimOutcome {
+  const decision = decisionAlignment({ ...result, acceptable: persona.acceptable });
+  const errorsOf = (role: "shopper" | "sales") => result.formatErrors.filter((e) => e.role === role).length;
+  const { transcript: _transcript, ...summary } = result;
+  return {
+    reason: result.ending,
+    success: decision.da === 1,
+    turns: result.rounds,
+    recommendations: result.recommended.length,
+    usage: { shopper: usageOf([], errorsOf("shopper")), sales: usageOf(calls, errorsOf("sales")) },
+    result: summary,
+    decision,
+  };
+}
+
 /**
  * A CustomerSim conversation with the shopper played by the client: `runConversation` runs
  * unchanged, the salesperson is the reference, pushy or an LLM one, each completed round is
@@ -116,7 +144,7 @@ export class CustomerSimSession extends EnvSession<ShopperContext, ShopperReply>
     return { ...this.stats };
   }
 
-  private sales(): { agent: SalesAgent; ledger?: UsageLedger } {
+  private sales(): Sales {
     if (this.sim.sales === "reference") return { agent: createReferenceSales() };
     if (this.sim.sales === "pushy") return { agent: createPushySales() };
     const llm = new LlmSales({ model: this.sim.sales, client: this.res.client(), seed: this.sim.seed });
@@ -135,107 +163,115 @@ export class CustomerSimSession extends EnvSession<ShopperContext, ShopperReply>
   }
 
   protected async play(): Promise<void> {
-    const { store, series } = this.res;
-    const { persona, position } = this.chosen;
     const attempt = `${this.owner}#${this.id}`;
     let header: CustomerSimHeader | undefined;
     const sales = this.sales();
-    const calls = () => sales.ledger?.calls ?? [];
-    const roundOf = (transcript: readonly Turn[], round: number) => storedRound(transcript, round, calls());
     try {
-      const agents = { shopper: this.sim.agentId, sales: this.sim.sales };
-      // Shaped like a `customersim run` config (what `siturec runs` reads), the session's spec beside it.
-      const config = {
-        benchmark: "customersim",
-        shopper: this.sim.agentId,
-        sales: this.sim.sales,
-        steering: this.sim.steering,
-        turnLimit: this.sim.turnLimit,
-        seed: this.sim.seed,
-        envServer: { ...this.sim, persona: undefined },
-      };
-      const parts = {
-        benchmark: "customersim",
-        config: { agents, turnLimit: this.sim.turnLimit, seed: this.sim.seed, steering: this.sim.steering },
-        codeVersion: codeVersion(CUSTOMERSIM_PARTS),
-        envServer: { controlled: "shopper" },
-      };
-      const { runId, identity } = await series.runFor(
-        { benchmark: "customersim", config, parts, label: "customersim" },
-        `${persona.category}/${persona.id}`,
-      );
-      this.run = runId;
-      header = {
-        benchmark: "customersim",
-        runId,
-        identity,
-        env: persona.category,
-        task: { id: persona.id },
-        agents,
-        steering: this.sim.steering,
-        turnLimit: this.sim.turnLimit,
-        seed: this.sim.seed,
-        codeVersion: codeVersion(CUSTOMERSIM_PARTS),
-      };
-      if (!(await store.startEpisode(header, position, attempt)))
-        throw new Error(`conversation ${persona.id} of ${runId} is already finished`);
-      let written = 0;
-      const commit = async (transcript: readonly Turn[], upTo: number) => {
-        for (; written < upTo; written++)
-          await store.writeTurn(header!, roundOf(transcript, written + 1), undefined, attempt);
-      };
-      const result = await runConversation({
-        persona,
-        shopper: {
-          id: this.sim.agentId,
-          shopperTurn: async (view) => {
-            await commit(view.transcript, view.round - 1);
-            this.rounds = view.round - 1;
-            return this.decisions.ask(view);
-          },
-        },
-        sales: sales.agent,
-        turnLimit: this.sim.turnLimit,
-        store: defaultChatStore(),
-      });
-      await commit(result.transcript, result.rounds - 1);
-      const decision = decisionAlignment({ ...result, acceptable: persona.acceptable });
-      const errorsOf = (role: "shopper" | "sales") =>
-        result.formatErrors.filter((e) => e.role === role).length;
-      const { transcript: _transcript, ...summary } = result;
-      const outcome: CustomerSimOutcome = {
-        reason: result.ending,
-        success: decision.da === 1,
-        turns: result.rounds,
-        recommendations: result.recommended.length,
-        usage: { shopper: usageOf([], errorsOf("shopper")), sales: usageOf(calls(), errorsOf("sales")) },
-        result: summary,
-        decision,
-      };
-      this.reward = await trajectoryReward(result, {
-        persona,
-        ...(this.sim.reward ? { config: this.sim.reward } : {}),
-      });
-      await store.writeTurn(header, roundOf(result.transcript, result.rounds), outcome, attempt);
-      this.result = result;
-      this.stored = outcome;
+      header = await this.openRun();
+      const { persona, position } = this.chosen;
+      if (!(await this.res.store.startEpisode(header, position, attempt)))
+        throw new Error(`conversation ${persona.id} of ${header.runId} is already finished`);
+      await this.converse(header, sales, attempt);
     } catch (err) {
       this.failure = shortMessage(err);
-      if (header) {
-        const outcome: CustomerSimOutcome = {
-          reason: "error",
-          success: false,
-          turns: this.rounds,
-          recommendations: 0,
-          error: this.failure,
-          usage: { shopper: usageOf([], 0), sales: usageOf(calls(), 0) },
-          result: null,
-          decision: null,
-        };
-        this.stored = outcome;
-        await store.failEpisode(header, outcome, attempt).catch(() => {});
-      }
+      if (header) await this.recordFailure(header, sales, attempt, this.failure);
     }
+  }
+
+  /** The run that stores this session's conversation (from the server's series), and the conversation's header. */
+  private async openRun(): Promise<CustomerSimHeader> {
+    const { persona } = this.chosen;
+    const agents = { shopper: this.sim.agentId, sales: this.sim.sales };
+    // Shaped like a `customersim run` config (what `siturec runs` reads), the session's spec beside it.
+    const config = {
+      benchmark: "customersim",
+      shopper: this.sim.agentId,
+      sales: this.sim.sales,
+      steering: this.sim.steering,
+      turnLimit: this.sim.turnLimit,
+      seed: this.sim.seed,
+      envServer: { ...this.sim, persona: undefined },
+    };
+    const parts = {
+      benchmark: "customersim",
+      config: { agents, turnLimit: this.sim.turnLimit, seed: this.sim.seed, steering: this.sim.steering },
+      codeVersion: codeVersion(CUSTOMERSIM_PARTS),
+      envServer: { controlled: "shopper" },
+    };
+    const { runId, identity } = await this.res.series.runFor(
+      { benchmark: "customersim", config, parts, label: "customersim" },
+      `${persona.category}/${persona.id}`,
+    );
+    this.run = runId;
+    return {
+      benchmark: "customersim",
+      runId,
+      identity,
+      env: persona.category,
+      task: { id: persona.id },
+      agents,
+      steering: this.sim.steering,
+      turnLimit: this.sim.turnLimit,
+      seed: this.sim.seed,
+      codeVersion: codeVersion(CUSTOMERSIM_PARTS),
+    };
+  }
+
+  /** Runs the conversation, committing each round as it completes, then the last with the outcome. */
+  private async converse(header: CustomerSimHeader, sales: Sales, attempt: string): Promise<void> {
+    const { store } = this.res;
+    const { persona } = this.chosen;
+    const roundOf = (transcript: readonly Turn[], round: number) =>
+      storedRound(transcript, round, salesCalls(sales));
+    let written = 0;
+    const commit = async (transcript: readonly Turn[], upTo: number) => {
+      for (; written < upTo; written++)
+        await store.writeTurn(header, roundOf(transcript, written + 1), undefined, attempt);
+    };
+    const result = await runConversation({
+      persona,
+      shopper: {
+        id: this.sim.agentId,
+        shopperTurn: async (view) => {
+          await commit(view.transcript, view.round - 1);
+          this.rounds = view.round - 1;
+          return this.decisions.ask(view);
+        },
+      },
+      sales: sales.agent,
+      turnLimit: this.sim.turnLimit,
+      store: defaultChatStore(),
+    });
+    await commit(result.transcript, result.rounds - 1);
+    const outcome = finishedOutcome(result, persona, salesCalls(sales));
+    this.reward = await trajectoryReward(result, {
+      persona,
+      ...(this.sim.reward ? { config: this.sim.reward } : {}),
+    });
+    await store.writeTurn(header, roundOf(result.transcript, result.rounds), outcome, attempt);
+    this.result = result;
+    this.stored = outcome;
+  }
+
+  /** Stores the conversation as failed (if that fails too, the first failure is the one reported). */
+  private async recordFailure(
+    header: CustomerSimHeader,
+    sales: Sales,
+    attempt: string,
+    error: string,
+  ): Promise<void> {
+    const outcome: CustomerSimOutcome = {
+      reason: "error",
+      success: false,
+      turns: this.rounds,
+      recommendations: 0,
+      error,
+      usage: { shopper: usageOf([], 0), sales: usageOf(salesCalls(sales), 0) },
+      result: null,
+      decision: null,
+    };
+    this.stored = outcome;
+    await this.res.store.failEpisode(header, outcome, attempt).catch(() => {});
   }
 
   protected async observation(ctx: ShopperContext): Promise<Observation> {

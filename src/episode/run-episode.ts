@@ -1,37 +1,45 @@
 import type { StoreKnowledge } from "../agents/knowledge/store-knowledge.js";
 import type {
   ActionRecord,
+  AssistantOutput,
   AssistantPolicy,
-  CallUsage,
   DialogueTurn,
+  ModeratorOutput,
   ModeratorPolicy,
   PolicyReply,
   SharedState,
+  ShopperOutput,
   ShopperPolicy,
 } from "../agents/types.js";
-import type { Condition } from "../core/dialogue.js";
+import type { Condition, ToolCall } from "../core/dialogue.js";
 import { shortMessage } from "../core/errors.js";
-import type { Profile } from "../core/profile.js";
-import type { Task } from "../core/task.js";
 import { minimap } from "../render/minimap.js";
 import type { RoleObservation } from "../render/observer.js";
 import type { ImageSink } from "../trajectory/image-sink.js";
 import {
+  type AssistantContextSettings,
   type EpisodeHeader,
   type EpisodeOutcome,
   type RoleObservationRecord,
-  type RoleUsage,
   type TerminationReason,
   TRAJECTORY_KIND,
   TRAJECTORY_VERSION,
   type Trajectory,
   type TurnRecord,
 } from "../trajectory/trajectory.js";
-import { addUsages, emptyUsage, emptyUsages } from "../trajectory/usage.js";
-import type { World } from "../world/world.js";
+import { addUsages, emptyUsages } from "../trajectory/usage.js";
+import type { StepResult, World } from "../world/world.js";
 import type { WorldState } from "../world/world-core.js";
 import { assistantView } from "./assistant-context.js";
 import { finalTermination, runtimeTermination } from "./termination.js";
+import {
+  callRecords,
+  executionRecord,
+  resolveAssistantTarget,
+  stateRecord,
+  targetArg,
+  usageOf,
+} from "./turn-record.js";
 
 export interface EpisodeAgents {
   assistant: AssistantPolicy;
@@ -56,27 +64,6 @@ export interface EpisodeOptions {
   /** Accumulates time spent rendering observations and waiting for models (for benchmarks). */
   stats?: { renderMs: number; modelMs: number };
 }
-
-function usageOf(reply: PolicyReply<unknown> | undefined): RoleUsage {
-  if (!reply) return emptyUsage();
-  const u = emptyUsage();
-  for (const c of reply.calls) {
-    u.calls++;
-    if (c.cached) u.cachedCalls++;
-    u.inputTokens += c.inputTokens;
-    u.outputTokens += c.outputTokens;
-    u.costUsd += c.costUsd;
-    if (c.cachedInputTokens) u.cachedInputTokens = (u.cachedInputTokens ?? 0) + c.cachedInputTokens;
-    if (c.cacheWriteTokens) u.cacheWriteTokens = (u.cacheWriteTokens ?? 0) + c.cacheWriteTokens;
-    if (c.cacheSavingUsd !== undefined) u.cacheSavingUsd = (u.cacheSavingUsd ?? 0) + c.cacheSavingUsd;
-  }
-  if (reply.formatError !== undefined) u.formatErrors++;
-  u.formatWarnings += reply.formatWarnings?.length ?? 0;
-  if (reply.repaired) u.repairs++;
-  return u;
-}
-
-const callRecords = (calls: CallUsage[]) => calls.map((c) => ({ ...c, latencyMs: Math.round(c.latencyMs) }));
 
 /** A failure to store what the episode produced: the caller's to handle, never an episode outcome. */
 class StoreFailure {
@@ -113,23 +100,6 @@ async function observationRecord(view: RoleObservation, images: ImageSink): Prom
   };
 }
 
-function targetArg(args: Record<string, unknown>): string | undefined {
-  return typeof args.target === "string" ? args.target.trim() : undefined;
-}
-
-/** What an assistant handle points at: its current view first, then its fixed target handles. */
-function resolveAssistantTarget(
-  view: RoleObservation,
-  k: StoreKnowledge,
-  handle: string | undefined,
-): string | null {
-  if (!handle) return null;
-  const inView = view.handles.products[handle] ?? view.handles.targets[handle];
-  if (inView) return inView;
-  for (const [id, h] of k.handles.assistant) if (h === handle) return id;
-  return null;
-}
-
 /** The last `n` earlier views (all of them for "all"). */
 function lastViews<T>(earlier: T[], n: number | "all"): T[] {
   return n === "all" ? [...earlier] : n === 0 ? [] : earlier.slice(-n);
@@ -139,15 +109,246 @@ function shared(state: WorldState): SharedState {
   return { pose: state.pose, held: state.held?.product ?? null, cart: state.cart };
 }
 
-function stateRecord(state: WorldState): TurnRecord["state"] {
-  return {
-    pose: { ...state.pose },
-    held: state.held?.product ?? null,
-    cart: [...state.cart],
-    checked: [...state.checked],
-    declined: [...state.declined],
-    revealed: Object.keys(state.revealed),
-  };
+type AssistantReply = PolicyReply<AssistantOutput>;
+type ShopperReply = PolicyReply<ShopperOutput>;
+type ModeratorReply = PolicyReply<ModeratorOutput>;
+
+/** What the shopper's call did in the world, and what it pointed at. */
+interface Execution {
+  r: StepResult;
+  action: ActionRecord;
+  targetId: string | null;
+  targetName: string | null;
+}
+
+/** How a turn ended: the runtime's or the moderator's decision, and the moderator's reply if it was asked. */
+interface Verdict {
+  ended: TerminationReason | undefined;
+  m: ModeratorReply | undefined;
+  moderator: TurnRecord["termination"]["moderator"];
+}
+
+/** What an episode carries from turn to turn, and the steps of one turn. */
+class EpisodeLoop {
+  readonly turns: TurnRecord[] = [];
+  private readonly history: DialogueTurn[] = [];
+  private usage = emptyUsages();
+  private recommendations = 0;
+  private lastAction: ActionRecord | undefined;
+  private readonly context: AssistantContextSettings;
+  private readonly earlier: { turn: number; image: Buffer }[] = [];
+
+  constructor(
+    private readonly opts: EpisodeOptions,
+    private readonly stats: { renderMs: number; modelMs: number },
+  ) {
+    this.context = opts.header.context ?? { historyImages: "all", captionIds: false };
+  }
+
+  /** One turn: its record, and why it ended the episode (undefined if it goes on). */
+  async play(turn: number): Promise<{ record: TurnRecord; ended: TerminationReason | undefined }> {
+    const { world, images } = this.opts;
+    const obs = world.observation;
+    const before = world.state;
+    const pose = { ...before.pose };
+    const maps = await this.minimaps(pose);
+    const aView = obs.roles.assistant;
+    const sView = obs.roles.shopper;
+    const { a, views } = await this.askAssistant(turn, before, aView, maps[0]);
+    const act = a.output.assistant_actions[0];
+    const s = await this.askShopper(turn, before, sView, a.output.utterance, maps[1]);
+    const exec = await this.execute(s.output.tool_call, sView);
+    this.history.push({
+      turn,
+      assistant: { utterance: a.output.utterance, ...(act ? { act: act.type } : {}) },
+      shopper: { utterance: s.output.utterance, action: exec.action },
+    });
+    const { ended, m, moderator } = await this.moderate(turn, a, s, exec);
+    for (const c of [...a.calls, ...s.calls, ...(m?.calls ?? [])]) this.stats.modelMs += c.latencyMs;
+    const turnUsage = { assistant: usageOf(a), shopper: usageOf(s), moderator: usageOf(m) };
+    this.usage = addUsages(this.usage, turnUsage);
+    const record: TurnRecord = {
+      turn,
+      pose,
+      observations: {
+        assistant: await observationRecord(aView, images),
+        shopper: await observationRecord(sView, images),
+      },
+      assistant: this.assistantRecord(turn, a, aView, views),
+      shopper: {
+        output: s.output,
+        ...(s.formatError !== undefined ? { formatError: s.formatError } : {}),
+        ...(s.formatWarnings?.length ? { formatWarnings: s.formatWarnings } : {}),
+        repaired: s.repaired ?? false,
+        calls: callRecords(s.calls),
+      },
+      execution: executionRecord(exec.r, exec.targetId, exec.targetName),
+      state: stateRecord(exec.r.state),
+      termination: {
+        recommendations: this.recommendations,
+        moderator,
+        ended: ended !== undefined,
+        reason: ended ?? null,
+      },
+      usage: turnUsage,
+    };
+    return { record, ended };
+  }
+
+  /** The episode's outcome as things stand: the world's cart and what the turns so far add up to. */
+  outcome(reason: TerminationReason, error?: string): EpisodeOutcome {
+    const state = this.opts.world.state;
+    const purchased = state.cart.at(-1) ?? null;
+    return {
+      reason,
+      success: reason === "success_cart_added",
+      turns: this.turns.length,
+      cart: [...state.cart],
+      purchased,
+      purchasedReference: purchased !== null && this.opts.header.task.referenceItems.includes(purchased),
+      recommendations: this.recommendations,
+      ...(error !== undefined ? { error } : {}),
+      usage: this.usage,
+    };
+  }
+
+  private minimaps(pose: WorldState["pose"]): Promise<[Buffer, Buffer]> {
+    const { header, minimaps } = this.opts;
+    return Promise.all([
+      minimaps?.assistant ? minimap(header.env, "assistant", pose) : Buffer.alloc(0),
+      minimaps?.shopper ? minimap(header.env, "shopper", pose) : Buffer.alloc(0),
+    ]);
+  }
+
+  /** The assistant's turn, with the earlier views it was shown (the `full` condition's history). */
+  private async askAssistant(
+    turn: number,
+    before: WorldState,
+    aView: RoleObservation,
+    map: Buffer,
+  ): Promise<{ a: AssistantReply; views: { turn: number; image: Buffer }[] }> {
+    const { header, agents } = this.opts;
+    const condition: Condition = header.condition;
+    const views = condition === "full" ? lastViews(this.earlier, this.context.historyImages) : [];
+    const a = await agents.assistant.act({
+      env: header.env,
+      condition,
+      turn,
+      maxTurns: header.maxTurns,
+      history: this.history,
+      observation: assistantView(aView, condition, this.context),
+      minimap: map,
+      shared: shared(before),
+      views,
+    });
+    if (condition === "full") this.earlier.push({ turn, image: aView.image });
+    if (a.output.assistant_actions[0]?.type === "Recommend") this.recommendations++;
+    return { a, views };
+  }
+
+  private askShopper(
+    turn: number,
+    before: WorldState,
+    sView: RoleObservation,
+    assistantUtterance: string,
+    map: Buffer,
+  ): Promise<ShopperReply> {
+    const { header, agents } = this.opts;
+    const lastAction = this.lastAction;
+    return agents.shopper.act({
+      env: header.env,
+      turn,
+      profile: header.profile,
+      task: header.task,
+      history: this.history,
+      assistantUtterance,
+      observation: sView,
+      minimap: map,
+      shared: shared(before),
+      checked: before.checked,
+      revealed: before.revealed,
+      ...(lastAction ? { lastAction } : {}),
+    });
+  }
+
+  /** The world executes the shopper's call; what it pointed at is named from the shopper's view. */
+  private async execute(call: ToolCall, sView: RoleObservation): Promise<Execution> {
+    const { world, knowledge: k } = this.opts;
+    const shopperHandle = targetArg(call.arguments);
+    const targetId = shopperHandle
+      ? (sView.handles.products[shopperHandle] ?? sView.handles.targets[shopperHandle] ?? null)
+      : null;
+    const targetName = targetId
+      ? (k.products.get(targetId)?.name ?? k.targets.get(targetId)?.name ?? null)
+      : null;
+    const r = await world.step(call);
+    if (r.success) this.stats.renderMs += r.observation.timings.observationMs;
+    const action: ActionRecord = {
+      call,
+      ...(targetName ? { targetName } : {}),
+      success: r.success,
+      ...(r.error !== undefined ? { error: r.error } : {}),
+      displacement: r.displacement,
+      ...(r.revealed ? { revealed: r.revealed } : {}),
+      ...(r.addedToCart ? { addedToCart: r.addedToCart } : {}),
+    };
+    this.lastAction = action;
+    return { r, action, targetId, targetName };
+  }
+
+  /** The runtime's termination checks, then, if the episode is still active, the moderator. */
+  private async moderate(
+    turn: number,
+    a: AssistantReply,
+    s: ShopperReply,
+    { r, action }: Execution,
+  ): Promise<Verdict> {
+    const { header, agents } = this.opts;
+    const ended = runtimeTermination({
+      turn,
+      maxTurns: header.maxTurns,
+      addedToCart: !!r.addedToCart,
+      recommendations: this.recommendations,
+      stalled: r.stalled,
+    });
+    if (ended) return { ended, m: undefined, moderator: null };
+    const m = await agents.moderator.decide({
+      env: header.env,
+      history: this.history,
+      assistantUtterance: a.output.utterance,
+      shopperUtterance: s.output.utterance,
+      action,
+    });
+    const moderator = {
+      decision: m.output.decision,
+      ...(m.output.reason !== undefined ? { reason: m.output.reason } : {}),
+      ...(m.formatError !== undefined ? { formatError: m.formatError } : {}),
+      ...(m.formatWarnings?.length ? { formatWarnings: m.formatWarnings } : {}),
+      calls: callRecords(m.calls),
+    };
+    return { ended: finalTermination(m.output.decision === "yes", r.stalled), m, moderator };
+  }
+
+  private assistantRecord(
+    turn: number,
+    a: AssistantReply,
+    aView: RoleObservation,
+    views: { turn: number }[],
+  ): TurnRecord["assistant"] {
+    return {
+      output: a.output,
+      expectedTargetId: resolveAssistantTarget(
+        aView,
+        this.opts.knowledge,
+        targetArg(a.output.expected_user_action.arguments),
+      ),
+      views: this.opts.header.condition === "full" ? [...views.map((v) => v.turn), turn] : [],
+      ...(a.formatError !== undefined ? { formatError: a.formatError } : {}),
+      ...(a.formatWarnings?.length ? { formatWarnings: a.formatWarnings } : {}),
+      repaired: a.repaired ?? false,
+      calls: callRecords(a.calls),
+    };
+  }
 }
 
 /**
@@ -157,11 +358,7 @@ function stateRecord(state: WorldState): TurnRecord["state"] {
  * the moderator → motion stall. A failure that survived retries ends the episode with `error`.
  */
 export async function runEpisode(opts: EpisodeOptions): Promise<Trajectory> {
-  const { header, world, knowledge: k, agents, images } = opts;
-  const env = header.env;
-  const condition: Condition = header.condition;
-  const task: Task = header.task;
-  const profile: Profile = header.profile;
+  const { header, world } = opts;
   const stats = opts.stats ?? { renderMs: 0, modelMs: 0 };
   try {
     await world.reset();
@@ -169,174 +366,17 @@ export async function runEpisode(opts: EpisodeOptions): Promise<Trajectory> {
     return trajectory(header, [], failedOutcome(err));
   }
   stats.renderMs += world.observation.timings.observationMs;
-  const history: DialogueTurn[] = [];
-  const turns: TurnRecord[] = [];
-  let usage = emptyUsages();
-  let recommendations = 0;
-  let lastAction: ActionRecord | undefined;
+  const loop = new EpisodeLoop(opts, stats);
   let reason: TerminationReason = "turn_limit";
   let error: string | undefined;
-  const finish = (): EpisodeOutcome => {
-    const state = world.state;
-    const purchased = state.cart.at(-1) ?? null;
-    return {
-      reason,
-      success: reason === "success_cart_added",
-      turns: turns.length,
-      cart: [...state.cart],
-      purchased,
-      purchasedReference: purchased !== null && task.referenceItems.includes(purchased),
-      recommendations,
-      ...(error !== undefined ? { error } : {}),
-      usage,
-    };
-  };
-
-  const context = header.context ?? { historyImages: "all", captionIds: false };
-  const earlier: { turn: number; image: Buffer }[] = [];
   for (let turn = 0; turn < header.maxTurns; turn++) {
     try {
-      const obs = world.observation;
-      const before = world.state;
-      const pose = { ...before.pose };
-      const maps = await Promise.all([
-        opts.minimaps?.assistant ? minimap(env, "assistant", pose) : Buffer.alloc(0),
-        opts.minimaps?.shopper ? minimap(env, "shopper", pose) : Buffer.alloc(0),
-      ]);
-      const aView = obs.roles.assistant;
-      const sView = obs.roles.shopper;
-      const views = condition === "full" ? lastViews(earlier, context.historyImages) : [];
-      const a = await agents.assistant.act({
-        env,
-        condition,
-        turn,
-        maxTurns: header.maxTurns,
-        history,
-        observation: assistantView(aView, condition, context),
-        minimap: maps[0]!,
-        shared: shared(before),
-        views,
-      });
-      if (condition === "full") earlier.push({ turn, image: aView.image });
-      const act = a.output.assistant_actions[0];
-      if (act?.type === "Recommend") recommendations++;
-      const s = await agents.shopper.act({
-        env,
-        turn,
-        profile,
-        task,
-        history,
-        assistantUtterance: a.output.utterance,
-        observation: sView,
-        minimap: maps[1]!,
-        shared: shared(before),
-        checked: before.checked,
-        revealed: before.revealed,
-        ...(lastAction ? { lastAction } : {}),
-      });
-      const call = s.output.tool_call;
-      const shopperHandle = targetArg(call.arguments);
-      const targetId = shopperHandle
-        ? (sView.handles.products[shopperHandle] ?? sView.handles.targets[shopperHandle] ?? null)
-        : null;
-      const targetName = targetId
-        ? (k.products.get(targetId)?.name ?? k.targets.get(targetId)?.name ?? null)
-        : null;
-      const r = await world.step(call);
-      if (r.success) stats.renderMs += r.observation.timings.observationMs;
-      lastAction = {
-        call,
-        ...(targetName ? { targetName } : {}),
-        success: r.success,
-        ...(r.error !== undefined ? { error: r.error } : {}),
-        displacement: r.displacement,
-        ...(r.revealed ? { revealed: r.revealed } : {}),
-        ...(r.addedToCart ? { addedToCart: r.addedToCart } : {}),
-      };
-      history.push({
-        turn,
-        assistant: { utterance: a.output.utterance, ...(act ? { act: act.type } : {}) },
-        shopper: { utterance: s.output.utterance, action: lastAction },
-      });
-
-      let ended = runtimeTermination({
-        turn,
-        maxTurns: header.maxTurns,
-        addedToCart: !!r.addedToCart,
-        recommendations,
-        stalled: r.stalled,
-      });
-      let moderator: TurnRecord["termination"]["moderator"] = null;
-      let m: PolicyReply<{ decision: "yes" | "no"; reason?: string }> | undefined;
-      if (!ended) {
-        m = await agents.moderator.decide({
-          env,
-          history,
-          assistantUtterance: a.output.utterance,
-          shopperUtterance: s.output.utterance,
-          action: lastAction,
-        });
-        moderator = {
-          decision: m.output.decision,
-          ...(m.output.reason !== undefined ? { reason: m.output.reason } : {}),
-          ...(m.formatError !== undefined ? { formatError: m.formatError } : {}),
-          ...(m.formatWarnings?.length ? { formatWarnings: m.formatWarnings } : {}),
-          calls: callRecords(m.calls),
-        };
-        ended = finalTermination(m.output.decision === "yes", r.stalled);
-      }
-      for (const c of [...a.calls, ...s.calls, ...(m?.calls ?? [])]) stats.modelMs += c.latencyMs;
-      const turnUsage = { assistant: usageOf(a), shopper: usageOf(s), moderator: usageOf(m) };
-      usage = addUsages(usage, turnUsage);
-      const record: TurnRecord = {
-        turn,
-        pose,
-        observations: {
-          assistant: await observationRecord(aView, images),
-          shopper: await observationRecord(sView, images),
-        },
-        assistant: {
-          output: a.output,
-          expectedTargetId: resolveAssistantTarget(
-            aView,
-            k,
-            targetArg(a.output.expected_user_action.arguments),
-          ),
-          views: condition === "full" ? [...views.map((v) => v.turn), turn] : [],
-          ...(a.formatError !== undefined ? { formatError: a.formatError } : {}),
-          ...(a.formatWarnings?.length ? { formatWarnings: a.formatWarnings } : {}),
-          repaired: a.repaired ?? false,
-          calls: callRecords(a.calls),
-        },
-        shopper: {
-          output: s.output,
-          ...(s.formatError !== undefined ? { formatError: s.formatError } : {}),
-          ...(s.formatWarnings?.length ? { formatWarnings: s.formatWarnings } : {}),
-          repaired: s.repaired ?? false,
-          calls: callRecords(s.calls),
-        },
-        execution: {
-          tool: r.tool ?? null,
-          success: r.success,
-          ...(r.error !== undefined ? { error: r.error } : {}),
-          displacement: r.displacement,
-          blocked: r.blocked ?? false,
-          targetId,
-          targetName,
-          ...(r.revealed ? { revealed: r.revealed as Record<string, unknown> } : {}),
-          ...(r.addedToCart ? { addedToCart: r.addedToCart } : {}),
-          stalled: r.stalled,
-        },
-        state: stateRecord(r.state),
-        termination: { recommendations, moderator, ended: ended !== undefined, reason: ended ?? null },
-        usage: turnUsage,
-      };
-      turns.push(record);
+      const { record, ended } = await loop.play(turn);
+      loop.turns.push(record);
       if (ended) {
-        reason = ended;
-        const outcome = finish();
+        const outcome = loop.outcome(ended);
         await stored(() => opts.onTurn?.(record, outcome));
-        return trajectory(header, turns, outcome);
+        return trajectory(header, loop.turns, outcome);
       }
       await stored(() => opts.onTurn?.(record, undefined));
     } catch (err) {
@@ -347,7 +387,7 @@ export async function runEpisode(opts: EpisodeOptions): Promise<Trajectory> {
     }
   }
   // Only an error leaves the loop without a last turn record carrying the outcome.
-  return trajectory(header, turns, finish());
+  return trajectory(header, loop.turns, loop.outcome(reason, error));
 }
 
 /** The outcome of an episode that failed before its first turn (its world could not be made or reset). */

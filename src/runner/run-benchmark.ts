@@ -3,10 +3,10 @@ import { hostname } from "node:os";
 import { builtinPrompts, type PromptSet } from "../agents/prompts/prompt-set.js";
 import type { RoleRegistry } from "../agents/role-registry.js";
 import type { EnvId } from "../core/manifest.js";
-import type { CallEvent, RetryEvent } from "../llm/client.js";
+import type { CallEvent, LlmClient, RetryEvent } from "../llm/client.js";
 import type { RenderService } from "../render/render-service.js";
 import { openRunStore } from "../storage/open-run-store.js";
-import { type LeaseOwner, type SpendRow, spendOf } from "../storage/run-store.js";
+import { type LeaseOwner, type RunStore, type SpendRow, spendOf } from "../storage/run-store.js";
 import type { EpisodeHeader, EpisodeOutcome } from "../trajectory/trajectory.js";
 import { totalUsage } from "../trajectory/usage.js";
 import {
@@ -18,9 +18,9 @@ import {
   startRenderPool,
 } from "./build.js";
 import { codeVersion } from "./code-version.js";
-import { executeEpisodes } from "./execute.js";
+import { type ExecuteContext, executeEpisodes } from "./execute.js";
 import { keepLease } from "./lease-heartbeat.js";
-import { type AgentIds, identityParts, planRun, selectEpisodes } from "./plan.js";
+import { type AgentIds, identityParts, planRun, type RunPlan, selectEpisodes } from "./plan.js";
 import { preflight } from "./preflight.js";
 import { EpisodeQueue } from "./queue/episode-queue.js";
 import { playOnQueue, type QueuedResult } from "./queue/play-on-queue.js";
@@ -106,6 +106,220 @@ export function runHeader(
   };
 }
 
+type RunStatus = RunResult["status"];
+type RunTiming = RunResult["timing"];
+
+/**
+ * The run's spend: every call goes on the run's ledger as it completes, whatever becomes of its turn
+ * or episode (the preflight's, made before the run exists, once it does). The budget is the ledger's
+ * total, kept up to date as calls are recorded; `budget` aborts when it reaches `maxCostUsd`.
+ */
+class SpendTracker {
+  /** The ledger's writes, awaited before the run ends. */
+  readonly writes: Promise<void>[] = [];
+  readonly budget = new AbortController();
+  overBudget = false;
+  private spentUsd = 0;
+  private runId: string | undefined;
+  private readonly early: CallEvent[] = [];
+
+  constructor(
+    private readonly store: RunStore,
+    private readonly maxCostUsd: number | undefined,
+  ) {}
+
+  /** A call completed: it is recorded, or kept until the run exists. */
+  take(call: CallEvent): void {
+    if (this.runId) this.record(call);
+    else this.early.push(call);
+  }
+
+  /** The run exists: its ledger's total so far (earlier invocations included), then the calls kept. */
+  async open(runId: string): Promise<void> {
+    this.spentUsd = (await this.store.spent(runId)).reduce((s, r) => s + r.costUsd, 0);
+    this.runId = runId;
+    for (const call of this.early.splice(0)) this.record(call);
+    this.check();
+  }
+
+  private record({ tag, model, response }: CallEvent): void {
+    this.spentUsd += response.costUsd;
+    this.writes.push(this.store.recordSpend(this.runId!, spendOf(tag ?? "other", model, response)));
+    this.check();
+  }
+
+  private check(): void {
+    if (this.maxCostUsd !== undefined && this.spentUsd >= this.maxCostUsd && !this.overBudget) {
+      this.overBudget = true;
+      this.budget.abort();
+    }
+  }
+}
+
+/** Puts the client's calls on the ledger and tells `onRetry` of its retries; the function returned stops both. */
+function followClient(client: LlmClient, spend: SpendTracker, onRetry: RunOptions["onRetry"]): () => void {
+  const stopCalls = client.onCall((call) => spend.take(call));
+  const stopRetries = onRetry ? client.onRetry(onRetry) : () => {};
+  return () => {
+    stopCalls();
+    stopRetries();
+  };
+}
+
+/**
+ * What stops the run taking episodes: the caller's signal, the budget, or a lost lease. The run is
+ * this process's while its heartbeat is fresh; if another process took it over (this one stalled past
+ * the lease), stop taking episodes: the writes of its attempts are refused anyway.
+ */
+function stopSignals(
+  store: RunStore,
+  runId: string,
+  ownerId: string,
+  signal: AbortSignal | undefined,
+  budget: AbortSignal,
+): { stop: AbortController; heartbeat: NodeJS.Timeout; lost: () => unknown } {
+  const stop = new AbortController();
+  let lost: unknown;
+  signal?.addEventListener("abort", () => stop.abort(), { once: true });
+  if (budget.aborted) stop.abort();
+  budget.addEventListener("abort", () => stop.abort(), { once: true });
+  const heartbeat = keepLease(store, runId, ownerId, (err) => {
+    lost ??= err;
+    stop.abort();
+  });
+  return { stop, heartbeat, lost: () => lost };
+}
+
+/** Plays the plan's episodes on queue workers, each ended one reported as a `RunProgress`. */
+function playQueued(
+  store: RunStore,
+  queue: EpisodeQueue,
+  plan: RunPlan,
+  signal: AbortSignal,
+  opts: RunOptions,
+): Promise<QueuedResult> {
+  return playOnQueue(store, {
+    queue,
+    runId: plan.runId,
+    todo: plan.todo.map((e) => `${e.env}/${e.task.id}`),
+    kept: plan.kept,
+    total: plan.episodes.length,
+    signal,
+    ...(opts.detach ? { detach: true } : {}),
+    ...(opts.maxCostUsd !== undefined ? { maxCostUsd: opts.maxCostUsd } : {}),
+    onProgress: ({ last, ...p }) =>
+      opts.onProgress?.({
+        ...p,
+        ...(last
+          ? {
+              last: {
+                env: last.env as EnvId,
+                taskId: last.taskId,
+                outcome: { ...last.outcome, reason: last.outcome.reason as EpisodeOutcome["reason"] },
+              },
+            }
+          : {}),
+      }),
+  });
+}
+
+/** This invocation's timing, its startup (the part before the first episode) measured now. */
+function startTiming(started: number): RunTiming {
+  return {
+    wallMs: 0,
+    startupMs: performance.now() - started,
+    renderMs: 0,
+    modelMs: 0,
+    episodes: 0,
+    turns: 0,
+  };
+}
+
+/** Counts each episode played here into this invocation's timing and the run's progress, and reports it. */
+function countEpisode(
+  timing: RunTiming,
+  progress: RunProgress,
+  started: number,
+  onProgress: RunOptions["onProgress"],
+): NonNullable<ExecuteContext["onEpisode"]> {
+  return (e, t, stats) => {
+    timing.renderMs += stats.renderMs;
+    timing.modelMs += stats.modelMs;
+    timing.episodes++;
+    timing.turns += t.turns.length;
+    progress.done++;
+    progress.turns += t.turns.length;
+    if (t.outcome.success) progress.successes++;
+    if (t.outcome.reason === "error") progress.errors++;
+    const u = totalUsage(t.outcome.usage);
+    progress.inputTokens += u.inputTokens;
+    progress.outputTokens += u.outputTokens;
+    progress.costUsd += u.costUsd;
+    progress.elapsedMs = performance.now() - started;
+    progress.last = { env: e.env, taskId: e.task.id, outcome: t.outcome };
+    onProgress?.({ ...progress });
+  };
+}
+
+/** The run's status once it stopped playing: the first of these that applies. */
+function runStatus(
+  complete: boolean,
+  played: QueuedResult | undefined,
+  signal: AbortSignal | undefined,
+  overBudget: boolean,
+): RunStatus {
+  return played?.detached
+    ? "detached"
+    : complete
+      ? "complete"
+      : signal?.aborted || played?.stoppedBy === "signal"
+        ? "interrupted"
+        : overBudget || played?.stoppedBy === "budget"
+          ? "budget_exhausted"
+          : "incomplete";
+}
+
+/**
+ * Ends this invocation of the run: its status (stored unless queue workers now own the run), and what
+ * it did: spend and summaries per store, and this invocation's timing.
+ */
+async function finishRun(
+  store: RunStore,
+  run: {
+    runId: string;
+    agents: AgentIds;
+    planned: number;
+    played: QueuedResult | undefined;
+    started: number;
+  },
+  stopped: { signal: AbortSignal | undefined; spend: SpendTracker },
+  timing: RunTiming,
+): Promise<RunResult> {
+  const { runId, agents, played } = run;
+  const rows = await store.episodes(runId);
+  const complete = rows.length === run.planned && rows.every((r) => r.status === "finished");
+  const status = runStatus(complete, played, stopped.signal, stopped.spend.overBudget);
+  if (status !== "detached") await store.setRunStatus(runId, status);
+  if (played) {
+    // The workers' episodes, as the store has them (their render and model times stay with them).
+    timing.episodes = rows.length;
+    timing.turns = rows.reduce((s, r) => s + r.turns, 0);
+  }
+  timing.wallMs = performance.now() - run.started;
+  const spent = await store.spent(runId);
+  return {
+    runId,
+    storeDir: store.location,
+    agents,
+    spent,
+    status,
+    spentUsd: spent.reduce((s, r) => s + r.costUsd, 0),
+    summaries: summarize(rows),
+    timing,
+    ...(played?.failedJobs.length ? { failedJobs: played.failedJobs } : {}),
+  };
+}
+
 /**
  * Runs a benchmark in three steps (see README.md here): build (policies, model client, render pool),
  * plan (selection, identity, resume), execute (`concurrency` episodes at once, each turn committed to
@@ -117,40 +331,16 @@ export async function runBenchmark(config: RunConfig, opts: RunOptions = {}): Pr
   const policies = buildPolicies(config, opts, opts.roles);
   const store = opts.store ?? openRunStore(config.storeDir);
   const owner: LeaseOwner = { id: randomUUID(), pid: process.pid, host: hostname() };
+  const spend = new SpendTracker(store, opts.maxCostUsd);
   let render: RenderService | undefined;
   let heartbeat: NodeJS.Timeout | undefined;
   let queue: EpisodeQueue | undefined;
   let leased: string | undefined;
   let unsubscribe: (() => void) | undefined;
-  const ledger: Promise<void>[] = [];
   try {
     const ids = agentIds(policies);
     const client = opts.client ?? buildClient(config, store.location);
-    // Every call goes on the run's ledger as it completes, whatever becomes of its turn or episode
-    // (the preflight's, made before the run exists, once it does).
-    let ledgerRun: string | undefined;
-    const early: CallEvent[] = [];
-    // The budget: the ledger's total, kept up to date as calls are recorded.
-    let spentUsd = 0;
-    let overBudget = false;
-    const budget = new AbortController();
-    const checkBudget = () => {
-      if (opts.maxCostUsd !== undefined && spentUsd >= opts.maxCostUsd && !overBudget) {
-        overBudget = true;
-        budget.abort();
-      }
-    };
-    const record = ({ tag, model, response }: CallEvent) => {
-      spentUsd += response.costUsd;
-      ledger.push(store.recordSpend(ledgerRun!, spendOf(tag ?? "other", model, response)));
-      checkBudget();
-    };
-    const stopCalls = client.onCall((call) => (ledgerRun ? record(call) : early.push(call)));
-    const stopRetries = opts.onRetry ? client.onRetry(opts.onRetry) : () => {};
-    unsubscribe = () => {
-      stopCalls();
-      stopRetries();
-    };
+    unsubscribe = followClient(client, spend, opts.onRetry);
     // A missing key or a wrong URL stops here, before a run is made or anything rendered.
     if (opts.preflight !== false) await preflight(client, policies);
     // The browser is part of the run's identity, so it starts before planning; a selection that
@@ -167,62 +357,21 @@ export async function runBenchmark(config: RunConfig, opts: RunOptions = {}): Pr
     });
     const { runId, todo } = plan;
     leased = runId;
-    spentUsd = (await store.spent(runId)).reduce((s, r) => s + r.costUsd, 0);
-    ledgerRun = runId;
-    for (const call of early.splice(0)) record(call);
-    checkBudget();
-    // The run is this process's while its heartbeat is fresh; if another process took it over (this
-    // one stalled past the lease), stop taking episodes: the writes of its attempts are refused anyway.
-    const stop = new AbortController();
-    let lost: unknown;
-    opts.signal?.addEventListener("abort", () => stop.abort(), { once: true });
-    if (budget.signal.aborted) stop.abort();
-    budget.signal.addEventListener("abort", () => stop.abort(), { once: true });
-    heartbeat = keepLease(store, runId, owner.id, (err) => {
-      lost ??= err;
-      stop.abort();
-    });
+    await spend.open(runId);
+    const { stop, lost, ...lease } = stopSignals(store, runId, owner.id, opts.signal, spend.budget.signal);
+    heartbeat = lease.heartbeat;
     opts.onStart?.({ runId, total: plan.episodes.length, kept: plan.kept, storeDir: store.location });
     // On a queue the workers load what the agents know; here nothing plays.
     const knowledge = opts.queue ? new Map<EnvId, never>() : await loadKnowledge(todo.map((e) => e.env));
 
     const progress: RunProgress = await resumedProgress(store, runId, plan.kept, plan.episodes.length);
-    const timing = {
-      wallMs: 0,
-      startupMs: performance.now() - started,
-      renderMs: 0,
-      modelMs: 0,
-      episodes: 0,
-      turns: 0,
-    };
+    const timing = startTiming(started);
     let played: QueuedResult | undefined;
     if (queue) {
       // The workers render; this process only needed the browser's identity.
       if (!opts.render) await render.close();
       render = undefined;
-      played = await playOnQueue(store, {
-        queue,
-        runId,
-        todo: todo.map((e) => `${e.env}/${e.task.id}`),
-        kept: plan.kept,
-        total: plan.episodes.length,
-        signal: stop.signal,
-        ...(opts.detach ? { detach: true } : {}),
-        ...(opts.maxCostUsd !== undefined ? { maxCostUsd: opts.maxCostUsd } : {}),
-        onProgress: ({ last, ...p }) =>
-          opts.onProgress?.({
-            ...p,
-            ...(last
-              ? {
-                  last: {
-                    env: last.env as EnvId,
-                    taskId: last.taskId,
-                    outcome: { ...last.outcome, reason: last.outcome.reason as EpisodeOutcome["reason"] },
-                  },
-                }
-              : {}),
-          }),
-      });
+      played = await playQueued(store, queue, plan, stop.signal, opts);
     } else if (todo.length)
       await executeEpisodes(todo, {
         store,
@@ -235,59 +384,15 @@ export async function runBenchmark(config: RunConfig, opts: RunOptions = {}): Pr
         header: runHeader(config, runId, plan.identity, ids, prompts),
         owner: owner.id,
         signal: stop.signal,
-        onEpisode: (e, t, stats) => {
-          timing.renderMs += stats.renderMs;
-          timing.modelMs += stats.modelMs;
-          timing.episodes++;
-          timing.turns += t.turns.length;
-          progress.done++;
-          progress.turns += t.turns.length;
-          if (t.outcome.success) progress.successes++;
-          if (t.outcome.reason === "error") progress.errors++;
-          const u = totalUsage(t.outcome.usage);
-          progress.inputTokens += u.inputTokens;
-          progress.outputTokens += u.outputTokens;
-          progress.costUsd += u.costUsd;
-          progress.elapsedMs = performance.now() - started;
-          progress.last = { env: e.env, taskId: e.task.id, outcome: t.outcome };
-          opts.onProgress?.({ ...progress });
-        },
+        onEpisode: countEpisode(timing, progress, started, opts.onProgress),
       });
-    if (lost) throw lost;
-    await Promise.all(ledger);
-    const rows = await store.episodes(runId);
-    const complete = rows.length === plan.episodes.length && rows.every((r) => r.status === "finished");
-    const status: RunResult["status"] = played?.detached
-      ? "detached"
-      : complete
-        ? "complete"
-        : opts.signal?.aborted || played?.stoppedBy === "signal"
-          ? "interrupted"
-          : overBudget || played?.stoppedBy === "budget"
-            ? "budget_exhausted"
-            : "incomplete";
-    if (status !== "detached") await store.setRunStatus(runId, status);
-    if (played) {
-      // The workers' episodes, as the store has them (their render and model times stay with them).
-      timing.episodes = rows.length;
-      timing.turns = rows.reduce((s, r) => s + r.turns, 0);
-    }
-    timing.wallMs = performance.now() - started;
-    const spent = await store.spent(runId);
-    return {
-      runId,
-      storeDir: store.location,
-      agents: ids,
-      spent,
-      status,
-      spentUsd: spent.reduce((s, r) => s + r.costUsd, 0),
-      summaries: summarize(rows),
-      timing,
-      ...(played?.failedJobs.length ? { failedJobs: played.failedJobs } : {}),
-    };
+    if (lost()) throw lost();
+    await Promise.all(spend.writes);
+    const run = { runId, agents: ids, planned: plan.episodes.length, played, started };
+    return await finishRun(store, run, { signal: opts.signal, spend }, timing);
   } finally {
     unsubscribe?.();
-    await Promise.allSettled(ledger);
+    await Promise.allSettled(spend.writes);
     clearInterval(heartbeat);
     await queue?.close();
     if (leased) await store.releaseLease(leased, owner.id).catch(() => {});

@@ -1,5 +1,6 @@
 import type { ToolCall } from "../../core/dialogue.js";
 import type { Product } from "../../core/product.js";
+import type { NavTarget } from "../../core/spatial.js";
 import type { RoleObservation } from "../../render/observer.js";
 import { money } from "../../tasks/build-goal.js";
 import { describeLabel, hasLabel } from "../../tasks/labels.js";
@@ -11,11 +12,28 @@ import type {
   AssistantContext,
   AssistantOutput,
   AssistantPolicy,
+  DialogueTurn,
   NavigateAction,
   PolicyReply,
 } from "../types.js";
 import { Beliefs } from "./beliefs.js";
 import { guide, guideToItem, placeName } from "./guidance.js";
+
+/** The shopper's latest reply: its words and its executed action. */
+type ShopperReply = NonNullable<DialogueTurn["shopper"]>;
+
+/** What the assistant knows while heading for the best fitting product. */
+interface Pursuit {
+  best: Product;
+  /** Where the product is: its fixture, or its store's display area. */
+  goal: NavTarget;
+  view: RoleObservation;
+  /** Whether enough is known to recommend. */
+  ready: boolean;
+  /** Whether the shopper turned something down this turn. */
+  rejectedNow: boolean;
+  ranking: string[];
+}
 
 const IDLE: ToolCall = { name: "idle", arguments: {} };
 
@@ -84,9 +102,18 @@ export class ReferenceAssistant implements AssistantPolicy {
     if (ctx.turn === 0 || !last) {
       return this.out({ type: "Greet" }, "Hi, welcome! What are you shopping for today?", IDLE, ranking);
     }
+    return (
+      this.clarifyNeed(ctx.turn, last.utterance, ranking) ??
+      this.closeSale(ctx, last, ranking) ??
+      this.pursue(ctx, last, ranking)
+    );
+  }
+
+  /** Asks what the shopper needs while the kind of product is not known yet. */
+  private clarifyNeed(turn: number, utterance: string, ranking: string[]): AssistantOutput | undefined {
     const b = this.beliefs;
     // A request that names a use but no kind of product ("for evenings of homework"): clarify the need.
-    if (b.family && ctx.turn === 1 && !namesKind(last.utterance, b.family)) {
+    if (b.family && turn === 1 && !namesKind(utterance, b.family)) {
       return this.out(
         { type: "ClarifyNeed" },
         "Just to make sure I understand: what kind of product do you have in mind for that?",
@@ -102,47 +129,58 @@ export class ReferenceAssistant implements AssistantPolicy {
         ranking,
       );
     }
+    return undefined;
+  }
 
-    // The shopper is holding, or has just checked, something that fits: explain and close the sale.
+  /** The shopper is holding, or has just checked, something that fits: explain and close the sale. */
+  private closeSale(
+    ctx: AssistantContext,
+    last: ShopperReply,
+    ranking: string[],
+  ): AssistantOutput | undefined {
+    const b = this.beliefs;
     const deciding = this.deciding(ctx, last.action);
-    if (deciding) {
-      const p = this.k.product(deciding);
-      if (b.fits(p)) {
-        const asksWhy = /\bwhy\b|how come|what makes|sure it|explain/i.test(last.utterance);
-        const asksToCompare = /\bcompare|other options|alternatives?\b/i.test(last.utterance);
-        if (/\b(?:anything|something) cheaper\b/i.test(last.utterance)) return this.cheaper(p, ranking);
-        if (asksToCompare && !asksWhy) return this.compare(p, ranking);
-        if (!asksWhy && this.asksAboutIt(last.utterance)) {
-          return this.out(
-            { type: "AnswerQuestion" },
-            `${this.answer(p, last.utterance)} Would you like to add it to your cart?`,
-            { name: "add_to_cart", arguments: {} },
-            ranking,
-          );
-        }
-        if (asksWhy) {
-          return this.out(
-            { type: "Explain" },
-            `It matches what you told me: ${reasonFor(p, b)}. If that works for you, add it to your cart.`,
-            { name: "add_to_cart", arguments: {} },
-            ranking,
-          );
-        }
-        return this.out(
-          { type: "ConfirmPurchase" },
-          `That ${p.name} fits: ${reasonFor(p, b)}. Shall we add it to your cart?`,
-          { name: "add_to_cart", arguments: {} },
-          ranking,
-        );
-      }
+    if (!deciding) return undefined;
+    const p = this.k.product(deciding);
+    if (!b.fits(p)) return undefined;
+    const asksWhy = /\bwhy\b|how come|what makes|sure it|explain/i.test(last.utterance);
+    const asksToCompare = /\bcompare|other options|alternatives?\b/i.test(last.utterance);
+    if (/\b(?:anything|something) cheaper\b/i.test(last.utterance)) return this.cheaper(p, ranking);
+    if (asksToCompare && !asksWhy) return this.compare(p, ranking);
+    if (!asksWhy && this.asksAboutIt(last.utterance)) {
+      return this.out(
+        { type: "AnswerQuestion" },
+        `${this.answer(p, last.utterance)} Would you like to add it to your cart?`,
+        { name: "add_to_cart", arguments: {} },
+        ranking,
+      );
     }
+    if (asksWhy) {
+      return this.out(
+        { type: "Explain" },
+        `It matches what you told me: ${reasonFor(p, b)}. If that works for you, add it to your cart.`,
+        { name: "add_to_cart", arguments: {} },
+        ranking,
+      );
+    }
+    return this.out(
+      { type: "ConfirmPurchase" },
+      `That ${p.name} fits: ${reasonFor(p, b)}. Shall we add it to your cart?`,
+      { name: "add_to_cart", arguments: {} },
+      ranking,
+    );
+  }
 
+  /** Heads for the best fitting product: recommends it once in reach, else guides the shopper to it. */
+  private pursue(ctx: AssistantContext, last: ShopperReply, ranking: string[]): AssistantOutput {
+    const b = this.beliefs;
     const rejectedNow =
       last.action?.call.name === "drop_item" ||
       last.action?.call.name === "do_not_add_to_cart" ||
       this.soundsLikeNo(last.utterance);
     const candidates = b.rank().filter((p) => b.fits(p));
     const best = candidates[0];
+    // Asked before the checks below on purpose: asking marks the question as asked.
     const question = this.nextQuestion();
     if (!best) {
       // Nothing known fits: ask for what could change that.
@@ -153,13 +191,18 @@ export class ReferenceAssistant implements AssistantPolicy {
         ranking,
       );
     }
-
-    const home = this.k.homeOf(best.id);
-    const pose = ctx.shared.pose;
+    const goal = this.k.homeOf(best.id).target;
     const view = this.read(ctx.observation);
+    const ready = b.ready(ctx.turn) || ctx.turn >= ctx.maxTurns - 6;
+    const pursuit: Pursuit = { best, goal, view, ready, rejectedNow, ranking };
+    return this.offerInReach(pursuit) ?? this.walkTo(ctx, pursuit, question);
+  }
+
+  /** Recommends the product, or points at it again, when it is within the shopper's reach. */
+  private offerInReach({ best, view, ready, rejectedNow, ranking }: Pursuit): AssistantOutput | undefined {
+    const b = this.beliefs;
     const seen = view.products.find((v) => v.productId === best.id);
     const { reachM: reach, tool: inspect, mode } = this.k.def.inspection;
-    const ready = b.ready(ctx.turn) || ctx.turn >= ctx.maxTurns - 6;
     const look = LOOK[mode];
     // Recommend once, when the item is within the shopper's reach; a recommendation counts towards
     // the episode's limit, so it is not repeated while the shopper walks up to it.
@@ -193,9 +236,14 @@ export class ReferenceAssistant implements AssistantPolicy {
         ranking,
       );
     }
+    return undefined;
+  }
 
+  /** Walks the shopper to the product's place, asking what is still unknown on the way. */
+  private walkTo(ctx: AssistantContext, pursuit: Pursuit, question: string | undefined): AssistantOutput {
+    const { best, goal, view, ready, rejectedNow, ranking } = pursuit;
+    const pose = ctx.shared.pose;
     // Walk there: the candidate's side of its fixture, or its store and display area.
-    const goal = home.target;
     const side =
       goal.type === "fixture"
         ? ((
@@ -225,7 +273,7 @@ export class ReferenceAssistant implements AssistantPolicy {
     // At the place: ask what is still unknown, or bring the item into view and reach.
     if (!ready && question)
       return this.out({ type: "AskPreference" }, `${lead}We're in the right spot.${ask}`, IDLE, ranking);
-    const local = guideToItem(this.k, pose, best.id, reach);
+    const local = guideToItem(this.k, pose, best.id, this.k.def.inspection.reachM);
     const h = this.k.handles.assistant.get(goal.id)!;
     return this.out(
       rejectedNow

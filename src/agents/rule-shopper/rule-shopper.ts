@@ -16,6 +16,9 @@ export const PATIENCE_TURNS: Record<Level, number> = { low: 14, medium: 17, high
 
 const IDLE: ToolCall = { name: "idle", arguments: {} };
 
+/** The kinds of question the assistant's words ask. */
+type Questions = ReturnType<typeof findQuestions>;
+
 /**
  * The built-in shopper (no model, seeded): it opens with its request, then adds at most one new
  * detail per turn in the order of its disclosure policy (answering a direct question first); it
@@ -64,7 +67,6 @@ export class RuleShopper implements ShopperPolicy {
     const goal = this.task.goal;
     const profile = ctx.profile;
     const questions = findQuestions(ctx.assistantUtterance);
-    const parts: string[] = [];
 
     if (!this.opened) {
       this.opened = true;
@@ -85,94 +87,108 @@ export class RuleShopper implements ShopperPolicy {
     if (ctx.lastAction?.success && ctx.lastAction.revealed)
       this.considering = ctx.lastAction.revealed.product;
     const deciding = this.k.def.inspection.mode === "hold" ? ctx.shared.held : this.considering;
-    if (deciding) {
-      const p = this.k.product(deciding);
-      const problem = this.problemWith(p);
-      if (!problem) {
-        // The acceptance policy, in full: an explanation first where it asks for one (always when
-        // `high`, when none was given when `medium`), and a comparison when it weighs alternatives.
-        const { explanationNeeded, considerAlternatives } = goal.acceptance;
-        // A price-sensitive shopper hesitates over a price near its budget, once.
-        if (
-          !this.askedForCheaper &&
-          profile.interaction.priceSensitivity === "high" &&
-          p.price > 0.7 * goal.budget.amount
-        ) {
-          this.askedForCheaper = true;
-          return {
-            utterance: this.say([
-              "Hmm, it's a bit more than I hoped to spend — is there anything cheaper?",
-              `That's more than I'd like to pay for ${goal.need.noun}. Is there something cheaper?`,
-            ]),
-            tool_call: IDLE,
-          };
-        }
-        const explained =
-          /because|fits|within your|matches|suit|good (?:choice|fit)|[a-z]+-free|flavou?r|budget/i.test(
-            ctx.assistantUtterance,
-          );
-        if (
-          !this.askedWhy.has(p.id) &&
-          (explanationNeeded === "high" ||
-            (explanationNeeded === "medium" && !explained && !questions.confirm))
-        ) {
-          this.askedWhy.add(p.id);
-          return {
-            utterance: this.say([
-              `Why would this ${p.name} be a good fit for me?`,
-              "Can you tell me why this one suits me?",
-            ]),
-            tool_call: IDLE,
-          };
-        }
-        if (!this.askedToCompare && considerAlternatives === "high") {
-          this.askedToCompare = true;
-          return {
-            utterance: this.say([
-              "How does it compare with the other options?",
-              "Before I decide — how does this compare with the alternatives?",
-            ]),
-            tool_call: IDLE,
-          };
-        }
-        this.considering = undefined;
-        return {
-          utterance: this.say([
-            "This is what I need — I'll take it.",
-            `The ${p.name} works for me. Adding it to my cart.`,
-            "Perfect, I'll take this one.",
-          ]),
-          tool_call: { name: "add_to_cart", arguments: {} },
-        };
-      }
-      this.declined.add(p.id);
-      this.considering = undefined;
-      return {
-        utterance: this.rejection(p, problem),
-        tool_call: { name: this.k.def.inspection.declineTool, arguments: {} },
-      };
-    }
+    if (deciding) return this.decideOn(this.k.product(deciding), ctx, questions);
 
-    // 2. The disclosure: answer what was asked, else add the next detail, at most one per turn. Asked
-    // what kind of product, a shopper who opened with the use alone names it first.
-    const kindAsked =
-      /what kind|what sort|what type|what (?:are|is it) you(?:'re)? (?:looking|shopping)/i.test(
-        ctx.assistantUtterance,
-      );
-    let detail: string | undefined;
-    if (!this.namedKind && kindAsked) {
-      this.namedKind = true;
-      detail = this.say([`I need ${goal.need.noun}.`, `I'm after ${goal.need.noun}.`]);
-    } else detail = this.nextDetail(questions);
-    if (detail) parts.push(detail);
-    else if (questions.anythingElse || questions.needs || questions.avoid || questions.budget) {
-      parts.push(this.say(["That's everything I need.", "No, that's all.", "Nothing else, that's it."]));
-    }
+    // 2. The disclosure: at most one new detail per turn.
+    const detail = this.disclosure(ctx.assistantUtterance, questions);
+    const parts: string[] = detail ? [detail] : [];
 
     // 3. Act: inspect a recommended item, follow the guidance (mostly), or look around.
     const action = this.chooseAction(ctx, parts);
     if (!parts.length) parts.push(this.say(["Okay.", "Alright.", "Sure.", "Got it."]));
     return { utterance: parts.join(" "), tool_call: action };
+  }
+
+  /** Takes the item being inspected if it meets the goal (after any questions), else puts it back. */
+  private decideOn(p: Product, ctx: ShopperContext, questions: Questions): ShopperOutput {
+    const problem = this.problemWith(p);
+    if (!problem) return this.accept(p, ctx, questions);
+    this.declined.add(p.id);
+    this.considering = undefined;
+    return {
+      utterance: this.rejection(p, problem),
+      tool_call: { name: this.k.def.inspection.declineTool, arguments: {} },
+    };
+  }
+
+  /**
+   * The acceptance policy, in full: an explanation first where it asks for one (always when
+   * `high`, when none was given when `medium`), and a comparison when it weighs alternatives.
+   */
+  private accept(p: Product, ctx: ShopperContext, questions: Questions): ShopperOutput {
+    const goal = this.task.goal;
+    const { explanationNeeded, considerAlternatives } = goal.acceptance;
+    // A price-sensitive shopper hesitates over a price near its budget, once.
+    if (
+      !this.askedForCheaper &&
+      ctx.profile.interaction.priceSensitivity === "high" &&
+      p.price > 0.7 * goal.budget.amount
+    ) {
+      this.askedForCheaper = true;
+      return {
+        utterance: this.say([
+          "Hmm, it's a bit more than I hoped to spend — is there anything cheaper?",
+          `That's more than I'd like to pay for ${goal.need.noun}. Is there something cheaper?`,
+        ]),
+        tool_call: IDLE,
+      };
+    }
+    const explained =
+      /because|fits|within your|matches|suit|good (?:choice|fit)|[a-z]+-free|flavou?r|budget/i.test(
+        ctx.assistantUtterance,
+      );
+    if (
+      !this.askedWhy.has(p.id) &&
+      (explanationNeeded === "high" || (explanationNeeded === "medium" && !explained && !questions.confirm))
+    ) {
+      this.askedWhy.add(p.id);
+      return {
+        utterance: this.say([
+          `Why would this ${p.name} be a good fit for me?`,
+          "Can you tell me why this one suits me?",
+        ]),
+        tool_call: IDLE,
+      };
+    }
+    if (!this.askedToCompare && considerAlternatives === "high") {
+      this.askedToCompare = true;
+      return {
+        utterance: this.say([
+          "How does it compare with the other options?",
+          "Before I decide — how does this compare with the alternatives?",
+        ]),
+        tool_call: IDLE,
+      };
+    }
+    this.considering = undefined;
+    return {
+      utterance: this.say([
+        "This is what I need — I'll take it.",
+        `The ${p.name} works for me. Adding it to my cart.`,
+        "Perfect, I'll take this one.",
+      ]),
+      tool_call: { name: "add_to_cart", arguments: {} },
+    };
+  }
+
+  /**
+   * What the shopper tells this turn: the answer to what was asked, else the next detail. Asked what
+   * kind of product, a shopper who opened with the use alone names it first.
+   */
+  private disclosure(text: string, questions: Questions): string | undefined {
+    const goal = this.task.goal;
+    const kindAsked =
+      /what kind|what sort|what type|what (?:are|is it) you(?:'re)? (?:looking|shopping)/i.test(text);
+    let detail: string | undefined;
+    if (!this.namedKind && kindAsked) {
+      this.namedKind = true;
+      detail = this.say([`I need ${goal.need.noun}.`, `I'm after ${goal.need.noun}.`]);
+    } else detail = this.nextDetail(questions);
+    if (detail) return detail;
+    if (questions.anythingElse || questions.needs || questions.avoid || questions.budget) {
+      return this.say(["That's everything I need.", "No, that's all.", "Nothing else, that's it."]);
+    }
+    return undefined;
   }
 
   /** Why a product does not do, by the catalog, or undefined if it does. */
@@ -229,7 +245,7 @@ export class RuleShopper implements ShopperPolicy {
     return step.say;
   }
 
-  private nextDetail(q: ReturnType<typeof findQuestions>): string | undefined {
+  private nextDetail(q: Questions): string | undefined {
     const steps = this.steps;
     const pending = steps.slice(this.disclosed);
     if (!pending.length) return undefined;

@@ -7,14 +7,20 @@ import {
   scoreConversations,
 } from "../../customersim/index.js";
 import { readCustomerSimRun } from "../../customersim/stored-conversation.js";
-import type { CallEvent } from "../../llm/client.js";
+import type { CallEvent, LlmClient } from "../../llm/client.js";
 import { openRunStore } from "../../storage/open-run-store.js";
-import { type LeaseOwner, type SpendRow, spendOf } from "../../storage/run-store.js";
+import {
+  type EpisodeRow,
+  type LeaseOwner,
+  type RunStore,
+  type SpendRow,
+  spendOf,
+} from "../../storage/run-store.js";
 import { buildClient } from "../build.js";
 import { keepLease } from "../lease-heartbeat.js";
 import { openRun } from "../plan.js";
 import { EpisodeQueue } from "../queue/episode-queue.js";
-import { playOnQueue } from "../queue/play-on-queue.js";
+import { playOnQueue, type QueuedPlay } from "../queue/play-on-queue.js";
 import { type ProgressCounters, resumedProgress } from "../resumed-progress.js";
 import { parseRunConfig } from "../run-config.js";
 import type { RunControl } from "../run-control.js";
@@ -108,6 +114,110 @@ async function playHere(
   if (failure) throw failure.err;
 }
 
+type RunStatus = CustomerSimRunResult["status"];
+
+/** How playing stopped: on a queue, the signal or the budget, or handed to the workers (`detach`). */
+interface Played {
+  stoppedBy: "signal" | "budget" | undefined;
+  detached: boolean;
+}
+
+/** The model client, made from the config's `llm` settings only when a side is a model. */
+function modelClient(
+  config: CustomerSimRunConfig,
+  opts: CustomerSimRunOptions,
+  usesModels: boolean,
+  storeDir: string,
+): LlmClient | undefined {
+  return (
+    opts.client ??
+    (usesModels
+      ? buildClient(parseRunConfig({ storeDir, ...(config.llm ? { llm: config.llm } : {}) }, "llm"), storeDir)
+      : undefined)
+  );
+}
+
+/**
+ * The budget: the ledger's total, kept up to date as calls are recorded (each one's write pushed to
+ * `ledger`, awaited before the run ends).
+ */
+async function trackSpend(
+  store: RunStore,
+  runId: string,
+  client: LlmClient | undefined,
+  ledger: Promise<void>[],
+  maxCostUsd: number | undefined,
+): Promise<{ overBudget: () => boolean; unsubscribe: (() => void) | undefined }> {
+  let spentUsd = (await store.spent(runId)).reduce((s, r) => s + r.costUsd, 0);
+  const overBudget = () => maxCostUsd !== undefined && spentUsd >= maxCostUsd;
+  const unsubscribe = client?.onCall(({ tag, model, response }: CallEvent) => {
+    spentUsd += response.costUsd;
+    ledger.push(store.recordSpend(runId, spendOf(tag ?? "other", model, response)));
+  });
+  return { overBudget, unsubscribe };
+}
+
+/** Plays the conversations on queue workers; how that stopped. */
+async function playQueued(
+  store: RunStore,
+  play: Omit<QueuedPlay, "detach" | "maxCostUsd" | "onProgress">,
+  opts: CustomerSimRunOptions,
+): Promise<Played> {
+  const played = await playOnQueue(store, {
+    ...play,
+    ...(opts.detach ? { detach: true } : {}),
+    ...(opts.maxCostUsd !== undefined ? { maxCostUsd: opts.maxCostUsd } : {}),
+    // An ended episode's figures are a CustomerSimProgress's `last` as they are.
+    onProgress: (p) => opts.onProgress?.(p),
+  });
+  return { stoppedBy: played.stoppedBy, detached: played.detached };
+}
+
+/** The run's status once it stopped playing: the first of these that applies. */
+function runStatus(
+  complete: boolean,
+  played: Played,
+  signal: AbortSignal | undefined,
+  overBudget: () => boolean,
+): RunStatus {
+  return played.detached
+    ? "detached"
+    : complete
+      ? "complete"
+      : signal?.aborted || played.stoppedBy === "signal"
+        ? "interrupted"
+        : overBudget() || played.stoppedBy === "budget"
+          ? "budget_exhausted"
+          : "incomplete";
+}
+
+/** What the run did: the scores of every finished conversation (kept ones included) and what it spent. */
+async function runResult(
+  store: RunStore,
+  run: { runId: string; status: RunStatus; agents: CustomerSimRunResult["agents"]; started: number },
+  rows: readonly EpisodeRow[],
+  personas: readonly Persona[],
+): Promise<CustomerSimRunResult> {
+  const { runId, status, agents, started } = run;
+  const { results } = await readCustomerSimRun(store, runId);
+  const spent = await store.spent(runId);
+  return {
+    runId,
+    storeDir: store.location,
+    status,
+    agents,
+    scores: scoreConversations(results, personas),
+    purchases: results.filter((r) => r.purchased !== null).length,
+    abstentions: results.filter((r) => r.purchased === null).length,
+    errors: rows.filter((r) => r.status === "error").length,
+    spent,
+    costUsd: spent.length
+      ? spent.reduce((s, r) => s + r.costUsd, 0)
+      : rows.reduce((s, r) => s + r.costUsd, 0),
+    wallMs: performance.now() - started,
+  };
+}
+
 /**
  * Runs CustomerSim conversations as a run of the run store: plan (personas, identity, create or
  * resume under the run's lease), then `concurrency` conversations at once, every model call on the
@@ -129,14 +239,7 @@ export async function runCustomerSim(
   let unsubscribe: (() => void) | undefined;
   const ledger: Promise<void>[] = [];
   try {
-    const client =
-      opts.client ??
-      (usesModels
-        ? buildClient(
-            parseRunConfig({ storeDir: store.location, ...(config.llm ? { llm: config.llm } : {}) }, "llm"),
-            store.location,
-          )
-        : undefined);
+    const client = modelClient(config, opts, usesModels, store.location);
     const parts = customerSimIdentityParts(config);
     // The queue first: one that cannot be reached leaves no planned run behind.
     queue = opts.queue ? await EpisodeQueue.open(opts.queue) : undefined;
@@ -146,14 +249,8 @@ export async function runCustomerSim(
       { ...opts, owner },
     );
     leased = runId;
-    // The budget: the ledger's total, kept up to date as calls are recorded.
-    let spentUsd = (await store.spent(runId)).reduce((s, r) => s + r.costUsd, 0);
-    const overBudget = () => opts.maxCostUsd !== undefined && spentUsd >= opts.maxCostUsd;
-    if (client)
-      unsubscribe = client.onCall(({ tag, model, response }: CallEvent) => {
-        spentUsd += response.costUsd;
-        ledger.push(store.recordSpend(runId, spendOf(tag ?? "other", model, response)));
-      });
+    const spend = await trackSpend(store, runId, client, ledger, opts.maxCostUsd);
+    unsubscribe = spend.unsubscribe;
     const stop = new AbortController();
     let lost: unknown;
     opts.signal?.addEventListener("abort", () => stop.abort(), { once: true });
@@ -168,27 +265,15 @@ export async function runCustomerSim(
     const progress: CustomerSimProgress = await resumedProgress(store, runId, keptCount, selected.length);
     const ids = agentIds(config);
     const ctx = conversationContext({ store, config, client, runId, identity, owner: owner.id });
-    let stoppedBy: "signal" | "budget" | undefined;
-    let detached = false;
+    let played: Played = { stoppedBy: undefined, detached: false };
     if (queue) {
-      const played = await playOnQueue(store, {
-        queue,
-        runId,
-        todo: todo.map((t) => `${t.persona.category}/${t.persona.id}`),
-        kept: keptCount,
-        total: selected.length,
-        signal: stop.signal,
-        ...(opts.detach ? { detach: true } : {}),
-        ...(opts.maxCostUsd !== undefined ? { maxCostUsd: opts.maxCostUsd } : {}),
-        // An ended episode's figures are a CustomerSimProgress's `last` as they are.
-        onProgress: (p) => opts.onProgress?.(p),
-      });
-      stoppedBy = played.stoppedBy;
-      detached = played.detached;
+      const keys = todo.map((t) => `${t.persona.category}/${t.persona.id}`);
+      const play = { queue, runId, todo: keys, kept: keptCount, total: selected.length, signal: stop.signal };
+      played = await playQueued(store, play, opts);
     } else
       await playHere(todo, ctx, progress, {
         stop: stop.signal,
-        overBudget,
+        overBudget: spend.overBudget,
         started,
         onProgress: opts.onProgress,
       });
@@ -197,33 +282,9 @@ export async function runCustomerSim(
 
     const rows = await store.episodes(runId);
     const complete = rows.length === selected.length && rows.every((r) => r.status === "finished");
-    const status: CustomerSimRunResult["status"] = detached
-      ? "detached"
-      : complete
-        ? "complete"
-        : opts.signal?.aborted || stoppedBy === "signal"
-          ? "interrupted"
-          : overBudget() || stoppedBy === "budget"
-            ? "budget_exhausted"
-            : "incomplete";
+    const status = runStatus(complete, played, opts.signal, spend.overBudget);
     if (status !== "detached") await store.setRunStatus(runId, status);
-    const { results } = await readCustomerSimRun(store, runId);
-    const spent = await store.spent(runId);
-    return {
-      runId,
-      storeDir: store.location,
-      status,
-      agents: ids,
-      scores: scoreConversations(results, personas),
-      purchases: results.filter((r) => r.purchased !== null).length,
-      abstentions: results.filter((r) => r.purchased === null).length,
-      errors: rows.filter((r) => r.status === "error").length,
-      spent,
-      costUsd: spent.length
-        ? spent.reduce((s, r) => s + r.costUsd, 0)
-        : rows.reduce((s, r) => s + r.costUsd, 0),
-      wallMs: performance.now() - started,
-    };
+    return await runResult(store, { runId, status, agents: ids, started }, rows, personas);
   } finally {
     unsubscribe?.();
     await Promise.allSettled(ledger);

@@ -63,22 +63,25 @@ async function completeIfDone(store: RunStore, runId: string): Promise<void> {
   else if (run.status === "queued" || run.status === "running") await store.setRunStatus(runId, "incomplete");
 }
 
+/** What a worker shares between the runs whose jobs it takes. */
+interface WorkerShared {
+  /** The worker's name, the owner of its attempts. */
+  id: string;
+  store: RunStore;
+  pools: ReturnType<typeof renderPools>;
+  /** The Redis connection for the model cache, the provider limits and the run slots. */
+  shared: Redis;
+  opts: WorkerOptions;
+}
+
 /**
- * A queue worker: takes episode jobs of any run, checks once per run that it computes the run's
- * identity (else refuses its jobs for good), plays each episode through the same code as a local run
- * (each turn committed, attempts owned), with the model cache and per-provider limits shared through
- * Redis. A job whose worker dies is taken over by another (BullMQ's stalled-job check).
+ * Opens each run once (its config checked against the run's identity): a run refused stays refused,
+ * one that could not be opened for a passing reason (the store was down) is tried again.
  */
-export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
-  const id = `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
-  const concurrency = opts.concurrency ?? 2;
-  const shared: Redis = await connectRedis(opts.queue);
-  const blocking: Redis = await connectRedis(opts.queue);
-  const store = openRunStore(opts.store);
-  const pools = renderPools(concurrency);
+function runOpener({ id, store, pools, shared, opts }: WorkerShared): (runId: string) => Promise<WorkerRun> {
   const sharedCache = new RedisResponseCache(shared);
   const runs = new Map<string, Promise<WorkerRun>>();
-  const runOf = async (runId: string): Promise<WorkerRun> => {
+  return async (runId: string): Promise<WorkerRun> => {
     let run = runs.get(runId);
     if (!run) {
       run = (async () => {
@@ -101,13 +104,75 @@ export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
         });
       })();
       runs.set(runId, run);
-      // A run that could not be opened for a passing reason (the store was down) is tried again.
       run.catch((err) => {
         if (!(err instanceof RunRefusedError)) runs.delete(runId);
       });
     }
     return run;
   };
+}
+
+/** Plays one job's episode or conversation, then ends its run if that was the last. */
+async function playJob(
+  data: EpisodeJob,
+  key: string,
+  run: WorkerRun,
+  store: RunStore,
+  onEvent: WorkerOptions["onEvent"],
+): Promise<void> {
+  const started = performance.now();
+  onEvent?.({ kind: "start", ...data });
+  if (run.benchmark === "situ-rec") {
+    const episode = run.episodes.get(key);
+    if (!episode) throw new UnrecoverableError(`run ${data.runId} selected no episode ${key}`);
+    await playEpisode(episode, run.execute);
+  } else {
+    const p = run.personas.get(key);
+    if (!p) throw new UnrecoverableError(`run ${data.runId} selected no conversation ${key}`);
+    await playConversation(p.persona, p.position, run.conversation);
+  }
+  await completeIfDone(store, data.runId);
+  onEvent?.({
+    kind: "end",
+    runId: data.runId,
+    env: data.env,
+    taskId: data.taskId,
+    ms: performance.now() - started,
+  });
+}
+
+/** Reports a failed job (`final` when it will not be tried again). */
+function reportFailure(onEvent: WorkerOptions["onEvent"]): (job: Job | undefined, err: Error) => void {
+  return (job, err) => {
+    if (!job) return;
+    const data = EpisodeJob.safeParse(job.data);
+    if (!data.success) return;
+    const final = err instanceof UnrecoverableError || job.attemptsMade >= (job.opts.attempts ?? 1);
+    onEvent?.({
+      kind: "failed",
+      runId: data.data.runId,
+      env: data.data.env,
+      taskId: data.data.taskId,
+      message: err.message,
+      final,
+    });
+  };
+}
+
+/**
+ * A queue worker: takes episode jobs of any run, checks once per run that it computes the run's
+ * identity (else refuses its jobs for good), plays each episode through the same code as a local run
+ * (each turn committed, attempts owned), with the model cache and per-provider limits shared through
+ * Redis. A job whose worker dies is taken over by another (BullMQ's stalled-job check).
+ */
+export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
+  const id = `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
+  const concurrency = opts.concurrency ?? 2;
+  const shared: Redis = await connectRedis(opts.queue);
+  const blocking: Redis = await connectRedis(opts.queue);
+  const store = openRunStore(opts.store);
+  const pools = renderPools(concurrency);
+  const runOf = runOpener({ id, store, pools, shared, opts });
 
   const processor = async (job: Job, token?: string): Promise<void> => {
     const data = EpisodeJob.parse(job.data);
@@ -131,32 +196,10 @@ export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
       throw new DelayedError();
     }
     try {
-      await play(data, key, run);
+      await playJob(data, key, run, store, opts.onEvent);
     } finally {
       await slot?.release().catch(() => {});
     }
-  };
-
-  const play = async (data: EpisodeJob, key: string, run: WorkerRun): Promise<void> => {
-    const started = performance.now();
-    opts.onEvent?.({ kind: "start", ...data });
-    if (run.benchmark === "situ-rec") {
-      const episode = run.episodes.get(key);
-      if (!episode) throw new UnrecoverableError(`run ${data.runId} selected no episode ${key}`);
-      await playEpisode(episode, run.execute);
-    } else {
-      const p = run.personas.get(key);
-      if (!p) throw new UnrecoverableError(`run ${data.runId} selected no conversation ${key}`);
-      await playConversation(p.persona, p.position, run.conversation);
-    }
-    await completeIfDone(store, data.runId);
-    opts.onEvent?.({
-      kind: "end",
-      runId: data.runId,
-      env: data.env,
-      taskId: data.taskId,
-      ms: performance.now() - started,
-    });
   };
 
   // A dead worker's job is handed on after its lock lapses at the next stalled check.
@@ -168,20 +211,7 @@ export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
     stalledInterval: Math.ceil(lockDuration / 2),
     maxStalledCount: 2,
   });
-  worker.on("failed", (job, err) => {
-    if (!job) return;
-    const data = EpisodeJob.safeParse(job.data);
-    if (!data.success) return;
-    const final = err instanceof UnrecoverableError || job.attemptsMade >= (job.opts.attempts ?? 1);
-    opts.onEvent?.({
-      kind: "failed",
-      runId: data.data.runId,
-      env: data.data.env,
-      taskId: data.data.taskId,
-      message: err.message,
-      final,
-    });
-  });
+  worker.on("failed", reportFailure(opts.onEvent));
   // Errors of the connection are retried by BullMQ; they must not crash the process.
   worker.on("error", () => {});
   return {
