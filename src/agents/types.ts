@@ -26,6 +26,12 @@ export type NavigateAction = z.infer<typeof NAVIGATE_TO_FIXTURE> &
 export type AssistantAction = z.infer<typeof Plain> | z.infer<typeof Recommend> | NavigateAction;
 
 /**
+ * The longest utterance a role may send (characters): a turn of dialogue, not a document. It bounds
+ * what a participant, an environment-server client or a model can make every later prompt carry.
+ */
+export const MAX_UTTERANCE_CHARS = 2000;
+
+/**
  * The assistant's structured reply per turn (paper Appendix A.2, B.2): the user-facing utterance,
  * exactly one dialogue action, the expected user action in the assistant's own handles, the internal
  * top-10 ranking (kept as given: ids outside the catalog are recorded, since Catalog % counts them),
@@ -34,7 +40,7 @@ export type AssistantAction = z.infer<typeof Plain> | z.infer<typeof Recommend> 
 export function assistantOutputSchema(env: EnvId) {
   return z
     .object({
-      utterance: z.string().min(1),
+      utterance: z.string().min(1).max(MAX_UTTERANCE_CHARS),
       assistant_actions: z.array(assistantActionSchema(env)).length(1),
       expected_user_action: ToolCall,
       ranking: z.array(z.string()).max(10),
@@ -51,7 +57,9 @@ export interface AssistantOutput {
 }
 
 /** The shopper's reply per turn: what it says and exactly one tool call, in its own handles. */
-export const ShopperOutput = z.object({ utterance: z.string(), tool_call: ToolCall }).strict();
+export const ShopperOutput = z
+  .object({ utterance: z.string().max(MAX_UTTERANCE_CHARS), tool_call: ToolCall })
+  .strict();
 export type ShopperOutput = z.infer<typeof ShopperOutput>;
 
 export const ModeratorOutput = z

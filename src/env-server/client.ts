@@ -88,23 +88,31 @@ export class EnvClient {
 
   /**
    * Plays one episode with `policy` deciding each turn from the observation; returns the session's
-   * final state and the rewards of its steps.
+   * final state and the rewards of its steps. The session is closed however the rollout ends.
+   * `last.info.error` is set when the episode failed (a model or the world, not the policy's play):
+   * its reward is not one to learn from.
    */
   async rollout(
     spec: CreateSessionRequest,
     policy: (observation: Observation) => StepRequest["action"] | Promise<StepRequest["action"]>,
   ): Promise<{ state: SessionState; rewards: number[]; last: StepResult }> {
     const { id } = await this.createSession(spec);
-    let observation: Observation | null = await this.reset(id);
     const rewards: number[] = [];
     let last: StepResult | undefined;
-    while (observation) {
-      last = await this.step(id, await policy(observation));
-      rewards.push(last.reward);
-      observation = last.terminated || last.truncated ? null : last.observation;
+    let state: SessionState;
+    try {
+      let observation: Observation | null = await this.reset(id);
+      while (observation) {
+        last = await this.step(id, await policy(observation));
+        rewards.push(last.reward);
+        observation = last.terminated || last.truncated ? null : last.observation;
+      }
+      state = await this.state(id);
+    } finally {
+      // Whatever happened (a policy that threw, a lost connection), the server's slot is given back;
+      // an unfinished episode is stored as failed. A close that fails must not hide the first error.
+      await this.close(id).catch(() => {});
     }
-    const state = await this.state(id);
-    await this.close(id);
     return { state, rewards, last: last! };
   }
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { chatMessages, chatTools, imagePublisher } from "../agents/remote/chat-messages.js";
+import { MAX_UTTERANCE_CHARS } from "../agents/types.js";
 import { type SiturecError, shortMessage } from "../core/errors.js";
 import {
   type ConversationResult,
@@ -40,7 +41,10 @@ import { SessionError } from "./session-error.js";
 /** The shopper's action: what it says, and the decision tools it calls (`add_to_cart`, `end_conversation`). */
 export const CustomerSimAction = z
   .object({
-    text: z.string().describe("what the shopper says (reasoning in <reasoning>…</reasoning> is stripped)"),
+    text: z
+      .string()
+      .max(MAX_UTTERANCE_CHARS)
+      .describe("what the shopper says (reasoning in <reasoning>…</reasoning> is stripped)"),
     tool_calls: z.array(RawToolCall).optional().describe("add_to_cart {product_id} or end_conversation {}"),
   })
   .strict();
@@ -128,6 +132,9 @@ export class CustomerSimSession extends EnvSession<ShopperContext, ShopperReply>
 
   get role(): string {
     return "shopper";
+  }
+  models(): string[] {
+    return CUSTOMERSIM_AGENTS.isBuiltin("sales", this.sim.sales) ? [] : [this.sim.sales];
   }
   get runId(): string | null {
     return this.run;
@@ -303,6 +310,8 @@ export class CustomerSimSession extends EnvSession<ShopperContext, ShopperReply>
     if (typeof action === "string") {
       // A model's raw reply, read as the LLM shopper reads its own (reasoning stripped, textual tool calls).
       const read = readReplyText(action);
+      if (read.text.length > MAX_UTTERANCE_CHARS)
+        throw new SessionError(422, `action: what the shopper says is over ${MAX_UTTERANCE_CHARS} characters`);
       return { text: read.text, ...(read.textToolCalls.length ? { toolCalls: read.textToolCalls } : {}) };
     }
     if ("utterance" in action || "assistant_actions" in action)
@@ -328,7 +337,10 @@ export class CustomerSimSession extends EnvSession<ShopperContext, ShopperReply>
       info.outcome = this.outcome;
       info.runId = this.run;
       if (this.reward) info.reward = this.reward;
-      if (this.failure) info.error = this.failure;
+      const error =
+        this.failure ??
+        (this.stored?.reason === "error" ? (this.stored.error ?? "the conversation failed") : undefined);
+      if (error) info.error = error;
     }
     if (last && ended) info.formatErrors = last.formatErrors;
     const reason = this.stored?.reason;

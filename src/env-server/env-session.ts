@@ -64,6 +64,8 @@ export abstract class EnvSession<C, D> {
   abstract get episode(): { env: string; taskId: string };
   /** How the episode ended, once it has. */
   abstract get outcome(): Record<string, unknown> | null;
+  /** The model ids the server plays the session's other roles with (each answers a preflight at creation). */
+  abstract models(): string[];
   /** Plays the episode to its end, storing it; never rejects for the episode's own failures. */
   protected abstract play(): Promise<void>;
   protected abstract observation(context: C): Promise<Observation>;

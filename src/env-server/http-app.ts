@@ -1,5 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import { type Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
 import { shortMessage } from "../core/errors.js";
 import { formatZodIssues } from "../core/zod-issues.js";
 import { ENV_PROTOCOL_VERSION, type ErrorBody, StepRequest } from "./protocol.js";
@@ -16,7 +18,8 @@ export function authorized(
   query: string | undefined,
 ): boolean {
   if (!token) return true;
-  const given = header?.startsWith("Bearer ") ? header.slice(7) : query;
+  // RFC 7235: the scheme's name is case-insensitive.
+  const given = (header ? /^bearer\s+(\S+)\s*$/i.exec(header)?.[1] : undefined) ?? query;
   if (!given) return false;
   const a = Buffer.from(given);
   const b = Buffer.from(token);
@@ -26,14 +29,22 @@ export function authorized(
 /** Any failure as the protocol's error body: a SessionError with its status, anything else a 500. */
 export function errorBody(err: unknown): ErrorBody {
   if (err instanceof SessionError) return { error: err.message, status: err.status };
+  if (err instanceof HTTPException && err.status < 500)
+    return { error: err.message || "bad request", status: err.status };
   return { error: `internal error: ${shortMessage(err)}`, status: 500 };
 }
 
+/** Refuses a body over the limit while it streams in (a chunked one included), before it is all read. */
+export const limitBody = () =>
+  bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      throw new SessionError(413, `the body is over ${MAX_BODY_BYTES} bytes`);
+    },
+  });
+
 async function jsonBody(c: Context): Promise<unknown> {
-  const length = Number(c.req.header("content-length") ?? 0);
-  if (length > MAX_BODY_BYTES) throw new SessionError(413, `the body is over ${MAX_BODY_BYTES} bytes`);
   const text = await c.req.text();
-  if (text.length > MAX_BODY_BYTES) throw new SessionError(413, `the body is over ${MAX_BODY_BYTES} bytes`);
   if (!text.trim()) return {};
   try {
     return JSON.parse(text);
@@ -60,6 +71,8 @@ export function createEnvApp(sessions: SessionManager, opts: { token?: string } 
   const app = new Hono();
   app.onError((err, c) => {
     const body = errorBody(err);
+    if (err instanceof SessionError && err.retryAfterS !== undefined)
+      c.header("retry-after", String(err.retryAfterS));
     return c.json(body, body.status as 400);
   });
   app.notFound((c) => c.json({ error: `no route ${c.req.method} ${c.req.path}`, status: 404 }, 404));
@@ -68,6 +81,7 @@ export function createEnvApp(sessions: SessionManager, opts: { token?: string } 
       ok: true,
       protocol: ENV_PROTOCOL_VERSION,
       sessions: sessions.size,
+      open: sessions.open,
       maxSessions: sessions.maxSessions,
     }),
   );
@@ -81,7 +95,8 @@ export function createEnvApp(sessions: SessionManager, opts: { token?: string } 
   };
   app.use("/sessions", requireToken);
   app.use("/sessions/*", requireToken);
-  app.post("/sessions", async (c) => c.json(sessions.create(await jsonBody(c)).state(), 201));
+  app.use("*", limitBody());
+  app.post("/sessions", async (c) => c.json((await sessions.create(await jsonBody(c))).state(), 201));
   app.get("/sessions", (c) => c.json({ sessions: sessions.size }));
   app.post("/sessions/:id/reset", async (c) => c.json(await sessions.get(c.req.param("id")).reset()));
   app.post("/sessions/:id/step", async (c) => {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ConditionId } from "../core/dialogue.js";
+import { RewardConfig } from "../customersim/rewards/reward-config.js";
 
 /**
  * The environment server's messages (OpenEnv-style `reset()` / `step(action)` / `state()` over HTTP
@@ -86,7 +87,7 @@ export const CustomerSimSessionSpec = z
     persona: z
       .union([z.string().min(1), z.number().int().min(0)])
       .default(0)
-      .describe("a persona id (lp-p001) or its position in personas.json"),
+      .describe("a persona id (lt-p001) or its position in personas.json"),
     sales: z.string().min(1).default("reference").describe("reference, pushy or a model id"),
     turnLimit: z.number().int().min(1).max(100).default(10),
     seed: z.number().int().min(0).default(0),
@@ -94,7 +95,7 @@ export const CustomerSimSessionSpec = z
     agentId: z.string().min(1).max(120).default("remote"),
     images: ImageMode.default("data-url"),
     /** UserGRPO's reward configuration (weights, length band, target rounds); defaults as in customersim. */
-    reward: z.record(z.string(), z.unknown()).optional(),
+    reward: RewardConfig.optional(),
   })
   .strict();
 export type CustomerSimSessionSpec = z.infer<typeof CustomerSimSessionSpec>;

@@ -38,23 +38,52 @@ export class SessionManager {
     return this.sessions.size;
   }
 
-  create(body: unknown): AnySession {
+  /** Sessions whose episode has not ended: those count against `maxSessions`. */
+  get open(): number {
+    let n = 0;
+    for (const s of this.sessions.values()) if (s.status === "created" || s.status === "running") n++;
+    return n;
+  }
+
+  /**
+   * A session from a validated spec, its other roles' models preflighted. An ended session keeps
+   * no slot (its state and images stay readable until DELETE or the idle timeout; the oldest ended
+   * ones are dropped first when more than `maxSessions` of them are kept).
+   */
+  async create(body: unknown): Promise<AnySession> {
     const parsed = CreateSessionRequest.safeParse(body);
     if (!parsed.success) throw new SessionError(400, formatZodIssues(parsed.error, { max: 4 }));
-    if (this.sessions.size >= this.maxSessions)
+    if (this.open >= this.maxSessions)
       throw new SessionError(
         429,
-        `${this.sessions.size} sessions are open, the most this server takes (--max-sessions); close one (DELETE /sessions/ID) first`,
+        `${this.open} sessions are open, the most this server takes (--max-sessions); close one (DELETE /sessions/ID) or finish its episode first`,
+        this.retryAfterS(),
       );
     const id = randomUUID();
     const base = `/sessions/${id}/images`;
     const spec = parsed.data;
-    const session =
-      spec.env === "situ-rec"
-        ? new SituRecSession(id, spec, this.res, this.opts.owner, base)
-        : new CustomerSimSession(id, spec, this.res, this.opts.owner, base);
-    this.sessions.set(id, session as unknown as AnySession);
-    return session as unknown as AnySession;
+    const session = (spec.env === "situ-rec"
+      ? new SituRecSession(id, spec, this.res, this.opts.owner, base)
+      : new CustomerSimSession(id, spec, this.res, this.opts.owner, base)) as unknown as AnySession;
+    await this.res.preflight(session.models());
+    this.dropEndedBeyond(this.maxSessions);
+    this.sessions.set(id, session);
+    return session;
+  }
+
+  /** When a slot may free: the soonest an open, idle session would be dropped (at least 1 s). */
+  private retryAfterS(): number {
+    const now = this.res.clock.now();
+    let soonest = this.idleTimeoutMs;
+    for (const s of this.sessions.values())
+      if (s.status !== "ended" && !s.working)
+        soonest = Math.min(soonest, s.lastActive + this.idleTimeoutMs - now);
+    return Math.max(1, Math.ceil(soonest / 1000));
+  }
+
+  private dropEndedBeyond(keep: number): void {
+    const ended = [...this.sessions].filter(([, s]) => s.status === "ended");
+    for (const [id] of ended.slice(0, Math.max(0, ended.length - keep))) this.sessions.delete(id);
   }
 
   get(id: string): AnySession {

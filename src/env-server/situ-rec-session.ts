@@ -7,7 +7,13 @@ import {
   otherRolesAction,
   shopperObservation,
 } from "../agents/remote/remote-observation.js";
-import { builtinRoles, type PolicyOptions, type PolicyRole } from "../agents/role-registry.js";
+import {
+  builtinRoles,
+  looksLikeModelId,
+  POLICY_ROLES,
+  type PolicyOptions,
+  type PolicyRole,
+} from "../agents/role-registry.js";
 import {
   type AssistantContext,
   type AssistantOutput,
@@ -100,6 +106,7 @@ export class SituRecSession extends EnvSession<Request, PolicyReply<unknown>> {
   /** Wall time inside the world's step (navigation, rendering, waiting for a render page). */
   private worldMs = 0;
   private prompter: LlmAssistant | LlmShopper | undefined;
+  private readonly otherModels: string[];
 
   constructor(
     id: string,
@@ -121,6 +128,9 @@ export class SituRecSession extends EnvSession<Request, PolicyReply<unknown>> {
       );
     // The other roles are checked now (a 400 here, not a failed episode at reset).
     const config = sessionConfig(situ, res.store.location);
+    this.otherModels = POLICY_ROLES.filter((r) => r !== situ.role)
+      .map((r) => roleId(config.agents[r]))
+      .filter(looksLikeModelId);
     if (situ.role === "shopper") {
       const assistant = builtinRoles().resolve("assistant", roleId(config.agents.assistant));
       if (assistant.conditions && !assistant.conditions.includes(config.condition))
@@ -133,6 +143,9 @@ export class SituRecSession extends EnvSession<Request, PolicyReply<unknown>> {
 
   get role(): string {
     return this.situ.role;
+  }
+  models(): string[] {
+    return this.otherModels;
   }
   get runId(): string | null {
     return this.run;
@@ -304,6 +317,8 @@ export class SituRecSession extends EnvSession<Request, PolicyReply<unknown>> {
     );
     if (!metrics.length && outcome) rewards.push(situRecReward(undefined, outcome, this.situ.reward));
     const reason = outcome?.reason ?? (ended ? "error" : undefined);
+    // The episode failed (a model, the world): `info.error` says so, apart from a turn limit's truncation.
+    const error = this.failure ?? (reason === "error" ? (outcome?.error ?? "the episode failed") : undefined);
     return {
       reward: rewards.reduce((s, r) => s + r.reward, 0),
       terminated: ended && reason !== "turn_limit" && reason !== "error",
@@ -312,7 +327,7 @@ export class SituRecSession extends EnvSession<Request, PolicyReply<unknown>> {
         turns: metrics,
         rewardTerms: rewards.map((r) => r.terms),
         ...(ended ? { outcome: this.outcome, runId: this.run } : {}),
-        ...(this.failure ? { error: this.failure } : {}),
+        ...(error ? { error } : {}),
       },
     };
   }

@@ -9,11 +9,33 @@ import type { SessionManager } from "./session-manager.js";
 
 const PATH = /^\/sessions\/([^/]+)\/ws$/;
 
-function refuse(socket: Duplex, status: number, message: string): void {
+const REASON: Record<number, string> = { 400: "Bad Request", 401: "Unauthorized", 404: "Not Found" };
+
+function refuse(socket: Duplex, status: 400 | 401 | 404, message: string): void {
   const body = JSON.stringify({ error: message, status });
+  // Destroyed once written: a client that never closes its side must not hold the server open.
   socket.end(
-    `HTTP/1.1 ${status} ${status === 401 ? "Unauthorized" : "Not Found"}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    `HTTP/1.1 ${status} ${REASON[status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    () => socket.destroy(),
   );
+}
+
+/** The session id of an upgrade's path, or why there is none (a malformed path is the client's error). */
+function sessionIdOf(rawUrl: string | undefined): { id: string } | { status: 400 | 404; message: string } {
+  let url: URL;
+  try {
+    url = new URL(rawUrl ?? "/", "http://localhost");
+  } catch {
+    return { status: 400, message: "the request's path is not a valid URL path" };
+  }
+  const match = PATH.exec(url.pathname);
+  if (!match)
+    return { status: 404, message: `no WebSocket at ${url.pathname.slice(0, 200)} (use /sessions/ID/ws)` };
+  try {
+    return { id: decodeURIComponent(match[1]!) };
+  } catch {
+    return { status: 400, message: "the session id in the path is not valid percent-encoding" };
+  }
 }
 
 async function answer(sessions: SessionManager, sessionId: string, data: RawData): Promise<WsReply> {
@@ -57,12 +79,13 @@ export function attachWebSockets(
 ): () => void {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_BODY_BYTES });
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const url = new URL(req.url ?? "/", "http://localhost");
-    const match = PATH.exec(url.pathname);
-    if (!match) return refuse(socket, 404, `no WebSocket at ${url.pathname} (use /sessions/ID/ws)`);
-    if (!authorized(token, req.headers.authorization, url.searchParams.get("token") ?? undefined))
+    socket.on("error", () => {});
+    const target = sessionIdOf(req.url);
+    if ("status" in target) return refuse(socket, target.status, target.message);
+    const query = new URL(req.url ?? "/", "http://localhost").searchParams.get("token") ?? undefined;
+    if (!authorized(token, req.headers.authorization, query))
       return refuse(socket, 401, "missing or wrong token");
-    const sessionId = decodeURIComponent(match[1]!);
+    const sessionId = target.id;
     try {
       sessions.get(sessionId);
     } catch (err) {

@@ -5,6 +5,8 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
 import { z } from "zod";
 import { listenError } from "../core/listen-error.js";
 import type { EnvId } from "../core/manifest.js";
@@ -86,7 +88,18 @@ export function createWebApp(opts: WebOptions): {
     await next();
     for (const [k, v] of Object.entries(SECURITY_HEADERS)) c.res.headers.set(k, v);
   });
-  app.onError((err, c) => c.json({ error: err instanceof Error ? err.message : String(err) }, 500));
+  app.onError((err, c) =>
+    err instanceof HTTPException && err.status < 500
+      ? c.json({ error: err.message || "bad request" }, err.status)
+      : c.json({ error: err instanceof Error ? err.message : String(err) }, 500),
+  );
+  // Refused while it streams in (a chunked body too), before it is all read.
+  app.use(
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json({ error: `the body is over ${MAX_BODY_BYTES} bytes` }, 413),
+    }),
+  );
 
   addStudyRoutes(app, { runtime: studies, adminToken });
   addSceneRoutes(app);
@@ -120,6 +133,9 @@ export function createWebApp(opts: WebOptions): {
     },
   };
 }
+
+/** Largest request body the server reads (a participant's turn or a new study is a few kilobytes). */
+export const MAX_BODY_BYTES = 1_000_000;
 
 /** The run store, opened when it exists. */
 type GetStore = () => RunStore | undefined;

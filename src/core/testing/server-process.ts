@@ -1,0 +1,48 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { join } from "node:path";
+
+const BIN = join(import.meta.dirname, "../../../bin/siturec.js");
+
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  /** Everything it wrote to stderr so far. */
+  stderr(): string;
+  /** Whether it is still running (a server no request may end). */
+  alive(): boolean;
+  /** SIGTERM, then its exit code once it has stopped (or null when it had to be killed). */
+  stop(): Promise<number | null>;
+}
+
+/**
+ * `siturec ARGS…` (the built CLI) as a child process, once it printed its URL on stderr. A server
+ * tested this way cannot be kept alive by the test runner: a crash is an exit, and a close that
+ * hangs is a stop that does not finish.
+ */
+export async function startServerProcess(args: string[], urlLine: RegExp): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [BIN, ...args], { stdio: ["ignore", "ignore", "pipe"] });
+  let err = "";
+  child.stderr!.setEncoding("utf8");
+  const url = await new Promise<string>((ok, fail) => {
+    child.stderr!.on("data", (d: string) => {
+      err += d;
+      const m = urlLine.exec(err);
+      if (m) ok(m[1]!);
+    });
+    child.once("exit", (code) => fail(new Error(`siturec ${args.join(" ")} exited ${code}: ${err}`)));
+  });
+  const exited = new Promise<number | null>((ok) => child.once("exit", (code) => ok(code)));
+  return {
+    url,
+    child,
+    stderr: () => err,
+    alive: () => child.exitCode === null && child.signalCode === null,
+    stop: async () => {
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
+      const code = await exited;
+      clearTimeout(timer);
+      return code;
+    },
+  };
+}
