@@ -24,7 +24,7 @@ import { customerSimEstimateText } from "./estimate.js";
 import type { CliIo } from "./io.js";
 import { ProgressReporter } from "./progress-bar.js";
 import { parseUsd } from "./run-command.js";
-import { runTarget } from "./run-target.js";
+import { queueTroubleLines, resumeCommand, runTarget } from "./run-target.js";
 import { withStopSignals } from "./stop-signals.js";
 import { parseInteger } from "./tasks-command.js";
 
@@ -212,7 +212,8 @@ async function playRun(
   const reporter = new ProgressReporter(cx.io.err, cx.isTty(), "DA");
   const controller = new AbortController();
   let runId = "";
-  const again = () => `siturec customersim run --resume ${runId}${flags.out ? ` --out ${flags.out}` : ""}`;
+  const again = () =>
+    resumeCommand("siturec customersim run", runId, { store: storeDir, ...(queue ? { queue } : {}) });
   const onFirstSignal = (signal: NodeJS.Signals) =>
     cx.io.err(
       `\nstopping after the conversations in flight (${signal} again stops now); resume with: ${again()}\n`,
@@ -266,6 +267,7 @@ function printResult(
   io.out(
     `${o.conversations} conversations: DA ${o.da.toFixed(3)} · ${result.purchases} purchases, ${result.abstentions} abstentions${result.errors ? ` · ${result.errors} failed` : ""} · Fmt. ${o.fmt.toFixed(3)} · End. ${o.end.toFixed(3)} · $${result.costUsd.toFixed(4)}\n`,
   );
+  io.out(queueTroubleLines(result, "conversations"));
   if (result.status === "budget_exhausted") {
     io.out(
       `\nthe run's recorded spend ($${result.costUsd.toFixed(4)}) reached --max-cost $${maxCost}; no new conversation was started. Continue with a higher limit: ${again()} --max-cost AMOUNT\n`,

@@ -10,6 +10,7 @@ import {
 } from "../render/bundled-chromium.js";
 import type { ChromiumSource } from "../render/chromium.js";
 import { RenderService } from "../render/render-service.js";
+import { queueChecks } from "./doctor-queue.js";
 import type { CliIo } from "./io.js";
 import { providerStatus } from "./models-command.js";
 import { formatTable } from "./table.js";
@@ -193,9 +194,11 @@ export function registerDoctor(program: Command, io: CliIo, setExit: (code: numb
     .command("doctor")
     .description("check what siturec needs: the browser and its WebGL, Node, SQLite, fonts, model keys")
     .option("--json", "print JSON")
-    .action(async (opts: { json?: boolean }) => {
+    .option("--queue <url>", "also check a run queue's Redis (reachable, persistent, never evicting)")
+    .action(async (opts: { json?: boolean; queue?: string }) => {
       const { checks: browserResults, browser } = await browserChecks();
       const checks = [nodeCheck(), ...browserResults, await sqliteCheck(), ...(await fontChecks(browser))];
+      if (opts.queue) checks.push(...(await queueChecks(opts.queue)));
       const keys = providerStatus();
       checks.push(...keyChecks());
       const ok = checks.every((c) => c.ok || !c.required);

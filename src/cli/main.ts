@@ -9,7 +9,7 @@ import { registerEnvCommand } from "./env-command.js";
 import { registerEnvs } from "./envs-command.js";
 import { registerEvaluate } from "./evaluate-command.js";
 import { registerHumanAgreement } from "./human-agreement-command.js";
-import { type CliIo, processIo } from "./io.js";
+import { type CliIo, processIo, redactingIo } from "./io.js";
 import { registerJudge } from "./judge-command.js";
 import { registerModels } from "./models-command.js";
 import { registerRender } from "./render-command.js";
@@ -22,7 +22,12 @@ import { registerTasks } from "./tasks-command.js";
 import { registerWorker } from "./worker-command.js";
 import { registerWorld } from "./world-command.js";
 
-export function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
+export function buildProgram(
+  io: CliIo,
+  setExit: (code: number) => void,
+  /** Whether stderr is a terminal the user watches (progress bars redraw in place). */
+  tty: () => boolean = () => process.stderr.isTTY === true && io === processIo,
+): Command {
   const program = new Command("siturec")
     .description("Situated conversational recommendation: SituRecBench and CustomerSim")
     .version(VERSION)
@@ -32,16 +37,16 @@ export function buildProgram(io: CliIo, setExit: (code: number) => void): Comman
     .configureOutput({ writeOut: io.out, writeErr: io.err });
   registerEnvs(program, io);
   registerData(program, io, setExit);
-  registerCustomerSim(program, io, setExit, () => process.stderr.isTTY === true && io === processIo);
+  registerCustomerSim(program, io, setExit, tty);
   registerTasks(program, io, setExit);
   registerRender(program, io);
   registerWorld(program, io);
   registerModels(program, io);
-  registerRun(program, io, setExit, () => process.stderr.isTTY === true && io === processIo);
+  registerRun(program, io, setExit, tty);
   registerRuns(program, io);
   registerEvaluate(program, io);
   registerJudge(program, io, setExit);
-  registerStudy(program, io, () => process.stderr.isTTY === true && io === processIo);
+  registerStudy(program, io, tty);
   registerHumanAgreement(program, io);
   registerDoctor(program, io, setExit);
   registerBrowser(program, io);
@@ -59,11 +64,16 @@ export function buildProgram(io: CliIo, setExit: (code: number) => void): Comman
 }
 
 /** Runs the command line; returns the exit code instead of exiting, so tests can call it. */
-export async function main(argv: string[], io: CliIo = processIo): Promise<number> {
+export async function main(argv: string[], given: CliIo = processIo): Promise<number> {
+  const io = redactingIo(given);
   let code = 0;
-  const program = buildProgram(io, (c) => {
-    code = c;
-  });
+  const program = buildProgram(
+    io,
+    (c) => {
+      code = c;
+    },
+    () => process.stderr.isTTY === true && given === processIo,
+  );
   if (argv.length === 0) {
     io.err(program.helpInformation());
     return 1;

@@ -15,7 +15,7 @@ import { failureLines } from "./failure-lines.js";
 import type { CliIo } from "./io.js";
 import { ProgressReporter } from "./progress-bar.js";
 import { FLAG_OF_FIELD } from "./run-flags.js";
-import { runTarget } from "./run-target.js";
+import { queueTroubleLines, resumeCommand, runTarget } from "./run-target.js";
 import { cacheTotals } from "./runs-command.js";
 import { withStopSignals } from "./stop-signals.js";
 import { formatTable } from "./table.js";
@@ -216,6 +216,7 @@ async function runAction(flags: RunFlags, cx: RunCommandIo): Promise<void> {
     throw new ConfigError("--user is another name for --shopper; give one of them", { exitCode: 2 });
   const target = runTarget(flags, flags.config ? readConfigFile(flags.config) : {});
   if (target.store) flags.out = target.store;
+  if (target.queue) flags.queue = target.queue;
   if (flags.detach && !target.queue)
     throw new ConfigError("--detach goes with --queue (a run in this process cannot detach)", {
       exitCode: 2,
@@ -270,9 +271,12 @@ function checkFlags(flags: RunFlags): void {
     );
 }
 
-/** The command that continues run `runId` in the store `--out` names. */
-const resumeCommand = (runId: string, out: string | undefined) =>
-  `siturec run --resume ${runId}${out ? ` --out ${out}` : ""}`;
+/** The command that continues run `runId` in the store `--out` names, on the queue it used. */
+const continueWith = (runId: string, flags: RunFlags) =>
+  resumeCommand("siturec run", runId, {
+    ...(flags.out ? { store: flags.out } : {}),
+    ...(flags.queue ? { queue: flags.queue } : {}),
+  });
 
 async function playRun(
   config: RunConfig,
@@ -287,7 +291,7 @@ async function playRun(
   let runId = "";
   const onFirstSignal = (signal: NodeJS.Signals) =>
     io.err(
-      `\nstopping after the episodes in flight (${signal} again stops now); resume with: ${resumeCommand(runId, flags.out)}\n`,
+      `\nstopping after the episodes in flight (${signal} again stops now); resume with: ${continueWith(runId, flags)}\n`,
     );
   await withStopSignals(controller, onFirstSignal, async () => {
     try {
@@ -316,9 +320,7 @@ async function playRun(
     } catch (err) {
       // The store failed under a started run (a full disk): its finished episodes are safe.
       if (runId && err instanceof StorageError)
-        io.err(
-          `\nrun ${runId} stopped; once that is fixed, resume with: ${resumeCommand(runId, flags.out)}\n`,
-        );
+        io.err(`\nrun ${runId} stopped; once that is fixed, resume with: ${continueWith(runId, flags)}\n`);
       throw err;
     }
   });
@@ -363,13 +365,12 @@ function printResult(result: RunResult, flags: RunFlags, io: CliIo): void {
   io.out(summaryTable(result.summaries));
   for (const s of result.summaries) io.out(failureLines(`why ${s.env} episodes failed:`, s.errorMessages));
   printSpent(result.spent, io);
-  for (const f of result.failedJobs ?? [])
-    io.out(`${f.key}: its job failed on the workers past its retries: ${f.reason}\n`);
+  io.out(queueTroubleLines(result, "episodes"));
   if (result.status === "budget_exhausted")
     io.out(
-      `\nthe run's recorded spend ($${result.spentUsd.toFixed(4)}) reached --max-cost $${flags.maxCost}; no new episode was started. Continue with a higher limit: ${resumeCommand(result.runId, flags.out)} --max-cost AMOUNT\n`,
+      `\nthe run's recorded spend ($${result.spentUsd.toFixed(4)}) reached --max-cost $${flags.maxCost}; no new episode was started. Continue with a higher limit: ${continueWith(result.runId, flags)} --max-cost AMOUNT\n`,
     );
-  else if (result.status !== "complete") io.out(`\nresume with: ${resumeCommand(result.runId, flags.out)}\n`);
+  else if (result.status !== "complete") io.out(`\nresume with: ${continueWith(result.runId, flags)}\n`);
 }
 
 /** What the run's model calls cost, by role and model, and what the providers' prompt caches saved. */

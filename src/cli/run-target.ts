@@ -42,3 +42,30 @@ export function runTarget(
   const queue = flags.queue ?? text(fileQueue, "queue") ?? (env.SITUREC_QUEUE_URL || undefined);
   return { ...(store ? { store } : {}), ...(queue ? { queue: checkQueueUrl(queue) } : {}), file: rest };
 }
+
+/**
+ * The command that continues run `runId` where it ran: the store and the queue it used, each named
+ * (a password in either is hidden when printed; give it again as you did).
+ */
+export function resumeCommand(
+  command: string,
+  runId: string,
+  target: { store?: string; queue?: string },
+): string {
+  return `${command} --resume ${runId}${target.store ? ` --store ${target.store}` : ""}${target.queue ? ` --queue ${target.queue}` : ""}`;
+}
+
+/** What a queued run says about jobs the queue lost or that failed on the workers (one line each). */
+export function queueTroubleLines(
+  result: { failedJobs?: { key: string; reason: string }[]; requeued?: string[] },
+  what: "episodes" | "conversations",
+): string {
+  const lines = (result.failedJobs ?? []).map(
+    (f) => `${f.key}: its job failed on the workers past its retries: ${f.reason}\n`,
+  );
+  if (result.requeued?.length)
+    lines.push(
+      `warning: the jobs of ${result.requeued.length} ${what} vanished from the queue and were enqueued again (${result.requeued.slice(0, 3).join(", ")}${result.requeued.length > 3 ? ", …" : ""}): was Redis restarted without persistence, or evicting keys? docs/distributed.md says how to run it\n`,
+    );
+  return lines.join("");
+}

@@ -311,7 +311,10 @@ export class CustomerSimSession extends EnvSession<ShopperContext, ShopperReply>
       // A model's raw reply, read as the LLM shopper reads its own (reasoning stripped, textual tool calls).
       const read = readReplyText(action);
       if (read.text.length > MAX_UTTERANCE_CHARS)
-        throw new SessionError(422, `action: what the shopper says is over ${MAX_UTTERANCE_CHARS} characters`);
+        throw new SessionError(
+          422,
+          `action: what the shopper says is over ${MAX_UTTERANCE_CHARS} characters`,
+        );
       return { text: read.text, ...(read.textToolCalls.length ? { toolCalls: read.textToolCalls } : {}) };
     }
     if ("utterance" in action || "assistant_actions" in action)

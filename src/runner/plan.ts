@@ -3,6 +3,7 @@ import { SiturecError } from "../core/errors.js";
 import { hashOf, sha256 } from "../core/hash.js";
 import type { EnvId } from "../core/manifest.js";
 import type { Profile } from "../core/profile.js";
+import { redactUrlsDeep } from "../core/redact-urls.js";
 import type { Task, TaskBank } from "../core/task.js";
 import { envOfId } from "../envs/registry.js";
 import { type Benchmark, DEFAULT_BENCHMARK, type LeaseOwner, type RunStore } from "../storage/run-store.js";
@@ -243,7 +244,8 @@ export async function openRun(
     id: runId,
     ...(run.benchmark && run.benchmark !== DEFAULT_BENCHMARK ? { benchmark: run.benchmark } : {}),
     identity,
-    config: run.config,
+    // Where the store is may be kept, its password never (a resume names the store again).
+    config: redactUrlsDeep(run.config),
     identityParts: run.parts,
     planned: run.planned,
   });

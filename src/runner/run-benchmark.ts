@@ -69,6 +69,8 @@ export interface RunResult {
   summaries: StoreSummary[];
   /** On a queue: episodes whose jobs failed past their retries (a worker's failure, not the episode's). */
   failedJobs?: { key: string; reason: string }[];
+  /** On a queue: episodes whose job vanished (a Redis that lost it) and was enqueued again. */
+  requeued?: string[];
   /** Timing of this invocation (not of earlier, resumed parts); `startupMs` is the part before the first episode. */
   timing: {
     wallMs: number;
@@ -317,6 +319,7 @@ async function finishRun(
     summaries: summarize(rows),
     timing,
     ...(played?.failedJobs.length ? { failedJobs: played.failedJobs } : {}),
+    ...(played?.requeued.length ? { requeued: played.requeued } : {}),
   };
 }
 

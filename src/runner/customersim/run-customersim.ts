@@ -61,6 +61,10 @@ export interface CustomerSimRunResult {
   errors: number;
   spent: SpendRow[];
   costUsd: number;
+  /** On a queue: conversations whose jobs failed past their retries, or kept vanishing from it. */
+  failedJobs?: { key: string; reason: string }[];
+  /** On a queue: conversations whose job vanished (a Redis that lost it) and was enqueued again. */
+  requeued?: string[];
   wallMs: number;
 }
 
@@ -120,6 +124,8 @@ type RunStatus = CustomerSimRunResult["status"];
 interface Played {
   stoppedBy: "signal" | "budget" | undefined;
   detached: boolean;
+  /** On a queue: jobs that failed past their retries or kept vanishing, and those enqueued again. */
+  queue?: Pick<CustomerSimRunResult, "failedJobs" | "requeued">;
 }
 
 /** The model client, made from the config's `llm` settings only when a side is a model. */
@@ -170,7 +176,11 @@ async function playQueued(
     // An ended episode's figures are a CustomerSimProgress's `last` as they are.
     onProgress: (p) => opts.onProgress?.(p),
   });
-  return { stoppedBy: played.stoppedBy, detached: played.detached };
+  return {
+    stoppedBy: played.stoppedBy,
+    detached: played.detached,
+    queue: { failedJobs: played.failedJobs, requeued: played.requeued },
+  };
 }
 
 /** The run's status once it stopped playing: the first of these that applies. */
@@ -284,7 +294,11 @@ export async function runCustomerSim(
     const complete = rows.length === selected.length && rows.every((r) => r.status === "finished");
     const status = runStatus(complete, played, opts.signal, spend.overBudget);
     if (status !== "detached") await store.setRunStatus(runId, status);
-    return await runResult(store, { runId, status, agents: ids, started }, rows, personas);
+    return {
+      ...(await runResult(store, { runId, status, agents: ids, started }, rows, personas)),
+      ...(played.queue?.failedJobs?.length ? { failedJobs: played.queue.failedJobs } : {}),
+      ...(played.queue?.requeued?.length ? { requeued: played.queue.requeued } : {}),
+    };
   } finally {
     unsubscribe?.();
     await Promise.allSettled(ledger);

@@ -326,4 +326,31 @@ describe.skipIf(!redis.url)("runs across queue workers (BullMQ on Redis)", () =>
       await mock.close();
     }
   });
+  it("Redis lost the jobs (restarted without persistence): the planner enqueues them again, the run completes and says so", async () => {
+    const queue = await queueUrl(14);
+    const store = tmpStore("queue-lost-jobs");
+    const run = runCustomerSim(
+      parseCustomerSimRunConfig({ shopper: "rule", sales: "reference", personas: "0:8", storeDir: store }),
+      { queue, runId: "lost-jobs" },
+    );
+    // No worker yet: once the jobs wait on the queue, Redis forgets them all.
+    const watcher = await EpisodeQueue.open(queue);
+    try {
+      await waitFor("the jobs to be enqueued", async () =>
+        (await watcher.queue.getWaitingCount()) === 8 ? true : undefined,
+      );
+      await exec("redis-cli", ["-u", queue, "flushdb"]);
+      expect(await watcher.queue.getWaitingCount()).toBe(0);
+    } finally {
+      await watcher.close();
+    }
+    const result = await withWorkers(1, { queue, store, concurrency: 4 }, () => run);
+    expect(result.status).toBe("complete");
+    expect(result.requeued).toHaveLength(8);
+    expect(result.scores.overall.conversations).toBe(8);
+    const s = openRunStore(store, { readonly: true });
+    const rows = await s.episodes("lost-jobs");
+    await s.close();
+    expect(rows.map((r) => r.status)).toEqual(Array(8).fill("finished"));
+  });
 });

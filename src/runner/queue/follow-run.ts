@@ -27,9 +27,17 @@ export interface FollowOptions {
 export interface FollowResult {
   /** `stopped`: the signal; `budget`: the spend limit; else every enqueued episode ended. */
   stoppedBy?: "signal" | "budget";
-  /** Jobs that ran out of attempts (the worker's own failures, not the episode's), with their reasons. */
+  /**
+   * Jobs that ran out of attempts (the worker's own failures, not the episode's), with their reasons;
+   * and jobs that kept vanishing from the queue (a Redis that lost them), given up after REQUEUES.
+   */
   failedJobs: { key: string; reason: string }[];
+  /** Episodes whose job vanished from the queue (not taken back here) and was enqueued again. */
+  requeued: string[];
 }
+
+/** How often an episode's vanished job is enqueued again before the run gives it up as lost. */
+export const REQUEUES = 3;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -48,6 +56,23 @@ function countersOf(rows: readonly EpisodeRow[], runId: string, total: number): 
   return p;
 }
 
+const VANISHED = `its job vanished from the queue ${REQUEUES + 1} times (run Redis with appendonly yes and maxmemory-policy noeviction)`;
+
+/** Enqueues `key` again after its job vanished; false once it has been REQUEUES times already. */
+async function requeue(
+  queue: EpisodeQueue,
+  runId: string,
+  key: string,
+  requeues: Map<string, number>,
+): Promise<boolean> {
+  const n = requeues.get(key) ?? 0;
+  if (n >= REQUEUES) return false;
+  requeues.set(key, n + 1);
+  const slash = key.indexOf("/");
+  await queue.enqueue(runId, [{ env: key.slice(0, slash), taskId: key.slice(slash + 1) }]);
+  return true;
+}
+
 /**
  * Follows a run whose episodes queue workers play: polls the run store (the authority on what
  * ended) and the queue (for jobs that ran out of attempts), reports each ended episode, and returns
@@ -63,6 +88,7 @@ export async function followRun(
   const seen = new Set<string>();
   const ended = new Set<string>();
   const failedJobs: FollowResult["failedJobs"] = [];
+  const requeues = new Map<string, number>();
   let stoppedBy: FollowResult["stoppedBy"];
   let lastJobCheck = 0;
   for (;;) {
@@ -102,8 +128,15 @@ export async function followRun(
         if (s.state === "failed") {
           failedJobs.push({ key, reason: s.reason ?? "unknown" });
           pending.delete(key);
-        } else if (s.state === "gone") pending.delete(key);
-        else if (s.state === "done") {
+        } else if (s.state === "gone") {
+          // Taken back here (signal, budget): it ends. Otherwise its job vanished (a Redis restarted
+          // without persistence, an eviction): enqueued again under the same id, a few times.
+          if (stoppedBy) pending.delete(key);
+          else if (!(await requeue(queue, opts.runId, key, requeues))) {
+            failedJobs.push({ key, reason: VANISHED });
+            pending.delete(key);
+          }
+        } else if (s.state === "done") {
           // Its job ended after the rows were read (they show it next time); ended twice with the
           // store still saying otherwise, it is not coming (a finished episode the worker skipped).
           if (ended.has(key)) pending.delete(key);
@@ -111,7 +144,8 @@ export async function followRun(
         }
       }
     }
-    if (!pending.size) return { ...(stoppedBy ? { stoppedBy } : {}), failedJobs };
+    if (!pending.size)
+      return { ...(stoppedBy ? { stoppedBy } : {}), failedJobs, requeued: [...requeues.keys()] };
     await sleep(opts.pollMs ?? 300);
   }
 }

@@ -38,7 +38,7 @@ export async function playOnQueue(store: RunStore, play: QueuedPlay): Promise<Qu
       return { env: key.slice(0, slash), taskId: key.slice(slash + 1) };
     }),
   );
-  if (play.detach) return { enqueued, detached: true, failedJobs: [] };
+  if (play.detach) return { enqueued, detached: true, failedJobs: [], requeued: [] };
   const followed = await followRun(store, play.queue, {
     runId: play.runId,
     keys: play.todo,
