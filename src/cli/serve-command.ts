@@ -36,6 +36,8 @@ export function registerServe(program: Command, io: CliIo): void {
         appDir,
         ...(opts.adminToken ? { adminToken: opts.adminToken } : {}),
         viewerNeedsAdmin: !local,
+        // What went wrong in a participant's interaction is the organiser's to read, here.
+        study: { log: (line) => io.err(`${line}\n`) },
       });
       io.err(`siturec viewer for ${opts.dir}: ${server.url}/  (Ctrl-C stops it)\n`);
       io.err(`organiser (studies; keep it private): ${server.url}/#/admin/${server.adminToken}\n`);

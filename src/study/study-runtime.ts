@@ -65,6 +65,8 @@ export interface StudyRuntimeOptions {
   client?: LlmClient;
   /** A render pool to use (default: one started on the first interaction). */
   render?: RenderService;
+  /** Where the organiser reads what went wrong (`siturec serve` prints it); never shown to participants. */
+  log?: (line: string) => void;
 }
 
 type Found = { study: Study; participant: StudyParticipant };
@@ -225,10 +227,15 @@ export class StudyRuntime {
     // A failed episode (the assistant's model unreachable) is played again, not rated.
     interaction.status = outcome && outcome.reason !== "error" ? "questionnaire" : "pending";
     await this.studies.saveRecord(record);
-    if (interaction.status === "pending")
-      throw new StudyStateError(
-        `the interaction failed (${outcome?.error ?? "the episode could not be played"}); start it again`,
+    if (interaction.status === "pending") {
+      // The cause (a model id, an endpoint, a key) would tell the participant which assistant this
+      // is: it goes to the organiser (the log, and the run's error episode), the participant is asked
+      // to try again.
+      this.opts.log?.(
+        `study ${found.study.id}, ${found.participant.code}, interaction ${record.interactions.indexOf(interaction) + 1} (run ${interaction.run}) failed: ${outcome?.error ?? "the episode could not be played"}`,
       );
+      throw new StudyStateError("something went wrong on our side; please start this part again");
+    }
   }
 
   /** Opens the interaction's run and starts its episode, the shopper's decisions left to the participant. */
