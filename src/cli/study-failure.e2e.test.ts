@@ -5,7 +5,7 @@ import { MockOpenAIServer } from "../llm/testing/mock-openai-server.js";
 import { openRunStore } from "../storage/open-run-store.js";
 import { createStudy } from "../study/create-study.js";
 import { StudyStore } from "../study/study-store.js";
-import { type RunningServer, startWebServer } from "./server.js";
+import { type RunningServer, startWebServer } from "../web/server.js";
 
 const tmp = tempDirs("study-failure");
 let mock: MockOpenAIServer;
