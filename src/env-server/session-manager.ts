@@ -53,12 +53,7 @@ export class SessionManager {
   async create(body: unknown): Promise<AnySession> {
     const parsed = CreateSessionRequest.safeParse(body);
     if (!parsed.success) throw new SessionError(400, formatZodIssues(parsed.error, { max: 4 }));
-    if (this.open >= this.maxSessions)
-      throw new SessionError(
-        429,
-        `${this.open} sessions are open, the most this server takes (--max-sessions); close one (DELETE /sessions/ID) or finish its episode first`,
-        this.retryAfterS(),
-      );
+    this.refuseWhenFull();
     const id = randomUUID();
     const base = `/sessions/${id}/images`;
     const spec = parsed.data;
@@ -66,9 +61,20 @@ export class SessionManager {
       ? new SituRecSession(id, spec, this.res, this.opts.owner, base)
       : new CustomerSimSession(id, spec, this.res, this.opts.owner, base)) as unknown as AnySession;
     await this.res.preflight(session.models());
+    // Again: other sessions may have been created while the models answered.
+    this.refuseWhenFull();
     this.dropEndedBeyond(this.maxSessions);
     this.sessions.set(id, session);
     return session;
+  }
+
+  private refuseWhenFull(): void {
+    if (this.open >= this.maxSessions)
+      throw new SessionError(
+        429,
+        `${this.open} sessions are open, the most this server takes (--max-sessions); close one (DELETE /sessions/ID) or finish its episode first`,
+        this.retryAfterS(),
+      );
   }
 
   /** When a slot may free: the soonest an open, idle session would be dropped (at least 1 s). */
