@@ -1,8 +1,8 @@
-import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { startServerProcess } from "../core/testing/server-process.js";
 import { runCli } from "./testing/run-cli.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
@@ -19,22 +19,16 @@ describe("siturec browser", () => {
     expect(existsSync(`${root}dist/cli/index.js`), "dist/ is missing: run npm run build").toBe(true);
     const env = { ...process.env };
     delete env.SITUREC_BROWSER_URL;
-    const child = spawn(process.execPath, [`${root}bin/siturec.js`, "browser"], {
-      env,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stderr = "";
-    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-    const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
-    const url = await new Promise<string>((resolve, reject) => {
-      let out = "";
-      child.stdout.on("data", (d: Buffer) => {
-        out += d.toString();
-        const m = /^SITUREC_BROWSER_URL=(http:\/\/127\.0\.0\.1:\d+)$/m.exec(out);
-        if (m) resolve(m[1]!);
-      });
-      void exited.then((code) => reject(new Error(`siturec browser exited ${code}: ${stderr}`)));
-    });
+    const browser = await startServerProcess(
+      ["browser"],
+      /^SITUREC_BROWSER_URL=(http:\/\/127\.0\.0\.1:\d+)$/m,
+      {
+        env,
+        urlOn: "stdout",
+      },
+    );
+    const url = browser.url;
+    let stopped: number | null = null;
     try {
       process.env.SITUREC_BROWSER_URL = url;
       for (let i = 0; i < 2; i++) {
@@ -51,9 +45,10 @@ describe("siturec browser", () => {
       await observer.close();
       expect(pages).toHaveLength(1);
     } finally {
-      child.kill("SIGTERM");
+      stopped = await browser.stop();
     }
-    expect(await exited).toBe(0);
+    expect(stopped).toBe(0);
+    const stderr = browser.stderr();
     expect(stderr).toMatch(/browser ready: set SITUREC_BROWSER_URL=http:\/\/127\.0\.0\.1:\d+/);
     expect(stderr).toContain("browser stopped");
     await expect(fetch(`${url}/json/version`)).rejects.toThrow();

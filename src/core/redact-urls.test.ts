@@ -9,6 +9,7 @@ it("hides the password of every URL in a text, and nothing else", () => {
   ).toBe(
     "resume with: siturec run --resume r1 --out postgres://siturec:***@db:5432/runs --queue redis://:***@q:6379/0",
   );
+  expect(redactUrlsIn("postgres://u:pa/ss@db/x")).toBe("postgres://u:***@db/x");
   const plain = "http://127.0.0.1:7576/sessions and a@b.c and postgres://db/runs and ./siturec-runs";
   expect(redactUrlsIn(plain)).toBe(plain);
 });

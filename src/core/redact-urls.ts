@@ -2,7 +2,9 @@
  * A URL's credentials (`scheme://user:PASSWORD@host`) in any text, replaced by `***`: what a command
  * prints or logs may show where a store or a queue is, never its password.
  */
-const CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/[^\s:/?#@"]*:)[^\s/?#@"]+@/gi;
+// The password runs to the `@`, whatever it holds (an unescaped `/` included): hiding too much is
+// better than showing any of it.
+const CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/[^\s:/?#@"]*:)[^\s@"]+@/gi;
 
 export function redactUrlsIn(text: string): string {
   return text.replace(CREDENTIALS, "$1***@");

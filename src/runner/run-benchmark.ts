@@ -27,6 +27,7 @@ import { playOnQueue, type QueuedResult } from "./queue/play-on-queue.js";
 import { type ProgressCounters, resumedProgress } from "./resumed-progress.js";
 import type { RunConfig } from "./run-config.js";
 import type { RunControl } from "./run-control.js";
+import { runStatus } from "./run-status.js";
 import { type StoreSummary, summarize } from "./run-summary.js";
 
 /** Where a run stands, after each episode (`done` counts the kept episodes of a resume too). */
@@ -108,7 +109,6 @@ export function runHeader(
   };
 }
 
-type RunStatus = RunResult["status"];
 type RunTiming = RunResult["timing"];
 
 /**
@@ -261,24 +261,6 @@ function countEpisode(
     progress.last = { env: e.env, taskId: e.task.id, outcome: t.outcome };
     onProgress?.({ ...progress });
   };
-}
-
-/** The run's status once it stopped playing: the first of these that applies. */
-function runStatus(
-  complete: boolean,
-  played: QueuedResult | undefined,
-  signal: AbortSignal | undefined,
-  overBudget: boolean,
-): RunStatus {
-  return played?.detached
-    ? "detached"
-    : complete
-      ? "complete"
-      : signal?.aborted || played?.stoppedBy === "signal"
-        ? "interrupted"
-        : overBudget || played?.stoppedBy === "budget"
-          ? "budget_exhausted"
-          : "incomplete";
 }
 
 /**

@@ -1,16 +1,8 @@
+import { redactUrlsIn } from "../core/redact-urls.js";
 import { StorageError } from "./storage-error.js";
 
 /** A Postgres URL with its password replaced by `***`, for messages and `RunStore.location`. */
-export function redactUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = "***";
-    return u.toString();
-  } catch {
-    // Not a URL the WHATWG parser takes: hide anything between `user:` and `@`.
-    return url.replace(/^([a-z]+:\/\/[^:/@]*:)[^@]*@/i, "$1***@");
-  }
-}
+export const redactUrl = (url: string): string => redactUrlsIn(url);
 
 /** The code of a pg or socket error (a Node AggregateError carries its first cause's). */
 function codeOf(err: unknown): string | undefined {

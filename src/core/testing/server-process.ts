@@ -15,19 +15,35 @@ export interface ServerProcess {
 }
 
 /**
- * `siturec ARGS…` (the built CLI) as a child process, once it printed its URL on stderr. A server
+ * `siturec ARGS…` (the built CLI) as a child process, once it printed its URL (on stderr, or stdout). A server
  * tested this way cannot be kept alive by the test runner: a crash is an exit, and a close that
  * hangs is a stop that does not finish.
  */
-export async function startServerProcess(args: string[], urlLine: RegExp): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [BIN, ...args], { stdio: ["ignore", "ignore", "pipe"] });
+export async function startServerProcess(
+  args: string[],
+  urlLine: RegExp,
+  opts: { env?: NodeJS.ProcessEnv; urlOn?: "stdout" | "stderr" } = {},
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [BIN, ...args], {
+    stdio: ["ignore", "pipe", "pipe"],
+    env: opts.env ?? process.env,
+  });
   let err = "";
+  let out = "";
   child.stderr!.setEncoding("utf8");
+  child.stdout!.setEncoding("utf8");
   const url = await new Promise<string>((ok, fail) => {
+    const look = () => {
+      const m = urlLine.exec(opts.urlOn === "stdout" ? out : err);
+      if (m) ok(m[1]!);
+    };
     child.stderr!.on("data", (d: string) => {
       err += d;
-      const m = urlLine.exec(err);
-      if (m) ok(m[1]!);
+      look();
+    });
+    child.stdout!.on("data", (d: string) => {
+      out += d;
+      look();
     });
     child.once("exit", (code) => fail(new Error(`siturec ${args.join(" ")} exited ${code}: ${err}`)));
   });

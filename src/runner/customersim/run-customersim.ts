@@ -20,10 +20,11 @@ import { buildClient } from "../build.js";
 import { keepLease } from "../lease-heartbeat.js";
 import { openRun } from "../plan.js";
 import { EpisodeQueue } from "../queue/episode-queue.js";
-import { playOnQueue, type QueuedPlay } from "../queue/play-on-queue.js";
+import { playOnQueue, type QueuedPlay, type QueuedResult } from "../queue/play-on-queue.js";
 import { type ProgressCounters, resumedProgress } from "../resumed-progress.js";
 import { parseRunConfig } from "../run-config.js";
 import type { RunControl } from "../run-control.js";
+import { runStatus } from "../run-status.js";
 import { type CustomerSimRunConfig, selectPersonas } from "./customersim-config.js";
 import {
   agentIds,
@@ -120,14 +121,6 @@ async function playHere(
 
 type RunStatus = CustomerSimRunResult["status"];
 
-/** How playing stopped: on a queue, the signal or the budget, or handed to the workers (`detach`). */
-interface Played {
-  stoppedBy: "signal" | "budget" | undefined;
-  detached: boolean;
-  /** On a queue: jobs that failed past their retries or kept vanishing, and those enqueued again. */
-  queue?: Pick<CustomerSimRunResult, "failedJobs" | "requeued">;
-}
-
 /** The model client, made from the config's `llm` settings only when a side is a model. */
 function modelClient(
   config: CustomerSimRunConfig,
@@ -164,41 +157,18 @@ async function trackSpend(
 }
 
 /** Plays the conversations on queue workers; how that stopped. */
-async function playQueued(
+function playQueued(
   store: RunStore,
   play: Omit<QueuedPlay, "detach" | "maxCostUsd" | "onProgress">,
   opts: CustomerSimRunOptions,
-): Promise<Played> {
-  const played = await playOnQueue(store, {
+): Promise<QueuedResult> {
+  return playOnQueue(store, {
     ...play,
     ...(opts.detach ? { detach: true } : {}),
     ...(opts.maxCostUsd !== undefined ? { maxCostUsd: opts.maxCostUsd } : {}),
     // An ended episode's figures are a CustomerSimProgress's `last` as they are.
     onProgress: (p) => opts.onProgress?.(p),
   });
-  return {
-    stoppedBy: played.stoppedBy,
-    detached: played.detached,
-    queue: { failedJobs: played.failedJobs, requeued: played.requeued },
-  };
-}
-
-/** The run's status once it stopped playing: the first of these that applies. */
-function runStatus(
-  complete: boolean,
-  played: Played,
-  signal: AbortSignal | undefined,
-  overBudget: () => boolean,
-): RunStatus {
-  return played.detached
-    ? "detached"
-    : complete
-      ? "complete"
-      : signal?.aborted || played.stoppedBy === "signal"
-        ? "interrupted"
-        : overBudget() || played.stoppedBy === "budget"
-          ? "budget_exhausted"
-          : "incomplete";
 }
 
 /** What the run did: the scores of every finished conversation (kept ones included) and what it spent. */
@@ -275,7 +245,7 @@ export async function runCustomerSim(
     const progress: CustomerSimProgress = await resumedProgress(store, runId, keptCount, selected.length);
     const ids = agentIds(config);
     const ctx = conversationContext({ store, config, client, runId, identity, owner: owner.id });
-    let played: Played = { stoppedBy: undefined, detached: false };
+    let played: QueuedResult | undefined;
     if (queue) {
       const keys = todo.map((t) => `${t.persona.category}/${t.persona.id}`);
       const play = { queue, runId, todo: keys, kept: keptCount, total: selected.length, signal: stop.signal };
@@ -292,12 +262,12 @@ export async function runCustomerSim(
 
     const rows = await store.episodes(runId);
     const complete = rows.length === selected.length && rows.every((r) => r.status === "finished");
-    const status = runStatus(complete, played, opts.signal, spend.overBudget);
+    const status = runStatus(complete, played, opts.signal, spend.overBudget());
     if (status !== "detached") await store.setRunStatus(runId, status);
     return {
       ...(await runResult(store, { runId, status, agents: ids, started }, rows, personas)),
-      ...(played.queue?.failedJobs?.length ? { failedJobs: played.queue.failedJobs } : {}),
-      ...(played.queue?.requeued?.length ? { requeued: played.queue.requeued } : {}),
+      ...(played?.failedJobs.length ? { failedJobs: played.failedJobs } : {}),
+      ...(played?.requeued.length ? { requeued: played.requeued } : {}),
     };
   } finally {
     unsubscribe?.();
