@@ -59,19 +59,22 @@ const browser = await launchBrowser();
 try {
   const [p1, p2] = study.participants;
   const acts: number[] = [];
-  await simulateParticipant(timed(httpParticipant(`${server.url}/#/p/${p2!.token}`), acts), {
-    shopper: "rule",
-    knowledge: await StoreKnowledge.load("supermarket"),
-    client: new LlmClient({ noCache: true }),
-    prompts: builtinPrompts(),
-    rate: ruleRater,
-  });
+  await simulateParticipant(
+    timed(httpParticipant(`${server.url}/#/p/${p2!.token}`, { adminToken: server.adminToken }), acts),
+    {
+      shopper: "rule",
+      knowledge: await StoreKnowledge.load("supermarket"),
+      client: new LlmClient({ noCache: true }),
+      prompts: builtinPrompts(),
+      rate: ruleRater,
+    },
+  );
 
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   await page.goto(`${server.url}/#/p/${p1!.token}`);
   await page.fill(".profile input[maxlength='80']", "bench");
   await page.click(".profile button.send");
-  const api = httpParticipant(`${server.url}/#/p/${p1!.token}`);
+  const api = httpParticipant(`${server.url}/#/p/${p1!.token}`, { adminToken: server.adminToken });
   const oracle = new RuleOracle();
   const clicked: number[] = [];
   for (let k = 0; k < TASKS.length; k++) {
@@ -79,7 +82,7 @@ try {
     await page.waitForSelector('.live-view[data-drawn="0"]', { timeout: 120_000 });
     let s: ParticipantState = await api.state();
     while (s.stage === "playing") {
-      const out = await oracle.next(s);
+      const out = await oracle.next(s, await api.briefing());
       const t0 = performance.now();
       await clickThrough(page, out, s);
       clicked.push(performance.now() - t0);

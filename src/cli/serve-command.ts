@@ -21,7 +21,11 @@ export function registerServe(program: Command, io: CliIo): void {
       "the organiser's token for studies (default: $SITUREC_ADMIN_TOKEN, else a new random one each start)",
       process.env.SITUREC_ADMIN_TOKEN,
     )
-    .action(async (opts: { port: number; host: string; dir: string; adminToken?: string }) => {
+    .option(
+      "--base <url>",
+      "the address people reach this server at, for the printed links (e.g. https://study.example.org behind a TLS proxy)",
+    )
+    .action(async (opts: { port: number; host: string; dir: string; adminToken?: string; base?: string }) => {
       const appDir = defaultAppDir();
       if (!existsSync(join(appDir, "index.html")))
         throw new SiturecError(`the web app is not built (${appDir} has no index.html)`, {
@@ -30,6 +34,10 @@ export function registerServe(program: Command, io: CliIo): void {
         });
       if (opts.adminToken !== undefined && !/^[A-Za-z0-9_-]{32,100}$/.test(opts.adminToken))
         throw new SiturecError("--admin-token: use 32 to 100 letters, digits, '-' or '_'", { exitCode: 2 });
+      if (opts.base !== undefined && !/^https?:\/\/[^/\s]+(\/\S*)?$/.test(opts.base))
+        throw new SiturecError(`--base ${opts.base}: an http(s) address such as https://study.example.org`, {
+          exitCode: 2,
+        });
       const local = ["127.0.0.1", "localhost", "::1"].includes(opts.host);
       const server = await startWebServer({
         ...opts,
@@ -39,14 +47,18 @@ export function registerServe(program: Command, io: CliIo): void {
         // What went wrong in a participant's interaction is the organiser's to read, here.
         study: { log: (line) => io.err(`${line}\n`) },
       });
-      io.err(`siturec viewer for ${opts.dir}: ${server.url}/  (Ctrl-C stops it)\n`);
-      io.err(`organiser (studies; keep it private): ${server.url}/#/admin/${server.adminToken}\n`);
-      for (const invite of await server.invites())
-        io.err(`  invite ${invite.study}/${invite.code}: ${invite.url}\n`);
+      const base = (opts.base ?? server.url).replace(/\/+$/, "");
+      const invites = await server.invites();
+      io.err(`siturec viewer for ${opts.dir}: ${base}/  (Ctrl-C stops it)\n`);
+      io.err(`organiser (studies; keep it private): ${base}/#/admin/${server.adminToken}\n`);
+      for (const invite of invites)
+        io.err(`  invite ${invite.study}/${invite.code}: ${base}${invite.path}\n`);
       if (!local)
         io.err(
-          `note: listening on ${opts.host}: participants on the network reach their invites; the runs need the organiser link\n`,
+          `note: listening on ${opts.host}: participants on the network reach their invites; the runs need the organiser link${opts.base ? "" : `; the links above say ${server.url}: give --base with the address others use`}\n`,
         );
+      else if (invites.length)
+        io.err("note: this store holds studies: the runs and the leaderboard need the organiser link\n");
       await new Promise<void>((resolve) => {
         process.once("SIGINT", () => resolve());
         process.once("SIGTERM", () => resolve());

@@ -77,3 +77,58 @@ describe("siturec study export", () => {
     expect(unknown.err).toContain("no study 'nope'");
   });
 });
+
+describe("siturec study create refuses what cannot run, in one line", () => {
+  it("an assistant whose model has no API key (before anyone is invited), and a bad participant code", async () => {
+    const key = process.env.OPENAI_API_KEY;
+    delete process.env.OPENAI_API_KEY;
+    try {
+      const fresh = mkdtempSync(join(tmpdir(), "siturec-study-create-"));
+      const noKey = await runCli(
+        "study",
+        "create",
+        "x",
+        "--assistants",
+        "reference,openai:gpt-4o",
+        "--dir",
+        fresh,
+      );
+      expect(noKey.code).toBe(2);
+      expect(noKey.err).toMatch(/the model openai:gpt-4o cannot be used: .*OPENAI_API_KEY/);
+      expect(noKey.err).toContain("--no-preflight");
+      const codes = await runCli(
+        "study",
+        "create",
+        "x",
+        "--assistants",
+        "reference",
+        "--participants",
+        "p 1,ok",
+        "--dir",
+        fresh,
+      );
+      expect(codes.code).toBe(2);
+      expect(codes.err).toMatch(
+        /^siturec study create: study x: participants\.0\.code: a coded participant id/,
+      );
+      expect(codes.err).not.toContain('"code"');
+      const skipped = await runCli(
+        ...[
+          "study",
+          "create",
+          "x",
+          "--assistants",
+          "openai:gpt-4o",
+          "--sample",
+          "1",
+          "--no-preflight",
+          "--dir",
+          fresh,
+        ],
+      );
+      expect(skipped.code, skipped.err).toBe(0);
+    } finally {
+      if (key !== undefined) process.env.OPENAI_API_KEY = key;
+    }
+  });
+});

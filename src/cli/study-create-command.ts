@@ -1,8 +1,13 @@
 import type { Command } from "commander";
+import { z } from "zod";
+import { looksLikeModelId } from "../agents/role-registry.js";
 import type { Condition } from "../core/dialogue.js";
-import { SiturecError } from "../core/errors.js";
+import { SiturecError, shortMessage } from "../core/errors.js";
 import type { EnvId } from "../core/manifest.js";
+import { formatZodIssues } from "../core/zod-issues.js";
 import { envIds } from "../envs/registry.js";
+import { LlmClient, LlmError } from "../llm/client.js";
+import { pingRequest } from "../llm/ping.js";
 import { openRunStore } from "../storage/open-run-store.js";
 import { createStudy } from "../study/create-study.js";
 import { type Study, StudyId } from "../study/study-spec.js";
@@ -49,6 +54,7 @@ interface CreateFlags {
   moderator: string;
   dir: string;
   json?: boolean;
+  preflight: boolean;
 }
 
 function registerCreate(study: Command, io: CliIo): void {
@@ -76,12 +82,14 @@ function registerCreate(study: Command, io: CliIo): void {
     .addOption(storeOption())
     .addOption(dirOption())
     .option("--json", "print the study as JSON (with its invite tokens)")
+    .option("--no-preflight", "do not ask each assistant's model one tiny request first")
     .action((id: string, o: CreateFlags) => createAction(id, o, io));
 }
 
 async function createAction(id: string, o: CreateFlags, io: CliIo): Promise<void> {
   checkCreateFlags(id, o);
   const made = buildStudy(id, o);
+  if (o.preflight) await preflightModels(made);
   const store = openRunStore(o.dir);
   try {
     await new StudyStore(store).create(made);
@@ -134,7 +142,29 @@ function buildStudy(id: string, o: CreateFlags): Study {
     });
   } catch (err) {
     if (err instanceof SiturecError) throw err;
-    throw new SiturecError(err instanceof Error ? err.message : String(err), { exitCode: 2 });
+    // A participant code or task id the study's schema refuses: named, in one line, not zod's issue list.
+    const message = err instanceof z.ZodError ? formatZodIssues(err, { max: 3 }) : shortMessage(err);
+    throw new SiturecError(`study ${id}: ${message}`, { exitCode: 2 });
+  }
+}
+
+/**
+ * Each model the study's assistants (and moderator) use answers one tiny request now, as `siturec
+ * run` preflights its roles: a missing key or a dead endpoint is found before anyone is invited.
+ */
+async function preflightModels(made: Study): Promise<void> {
+  const models = [...new Set([...made.assistants, made.moderator].filter(looksLikeModelId))];
+  const client = new LlmClient({ noCache: true, maxRetries: 1 });
+  for (const model of models) {
+    try {
+      await client.complete(pingRequest(model, "preflight"));
+    } catch (err) {
+      if (!(err instanceof LlmError)) throw err;
+      throw new SiturecError(`the model ${model} cannot be used: ${shortMessage(err)}`, {
+        exitCode: err.kind === "missing_key" ? 2 : 1,
+        hint: `${err.hint ?? `\`siturec ping ${model}\` checks it on its own`}; --no-preflight skips this check`,
+      });
+    }
   }
 }
 

@@ -59,7 +59,7 @@ describe("a study played by a simulated participant through the participant API"
     };
     // Two turns into the first interaction, the server stops.
     let server = await startWebServer({ dir, port: 0, study: { render } });
-    let api = httpParticipant(`${server.url}/#/p/${token}`);
+    let api = httpParticipant(`${server.url}/#/p/${token}`, { adminToken: server.adminToken });
     let s = await api.state();
     s = await api.profile({
       ageGroup: "35-44",
@@ -73,13 +73,13 @@ describe("a study played by a simulated participant through the participant API"
     s = await api.start(s.interaction!.index);
     const oracle = new RuleOracle();
     for (let n = 0; n < 2 && s.stage === "playing"; n++)
-      s = await api.act(s.turn!.turn, await oracle.next(s));
+      s = await api.act(s.turn!.turn, await oracle.next(s, await api.briefing()));
     expect(s.stage).toBe("playing");
     await server.close();
 
     // A new server: the interaction starts again from its beginning, and the study plays to the end.
     server = await startWebServer({ dir, port: 0, study: { render } });
-    api = httpParticipant(`${server.url}/#/p/${token}`);
+    api = httpParticipant(`${server.url}/#/p/${token}`, { adminToken: server.adminToken });
     expect((await api.state()).stage).toBe("goal");
     const final = await simulateParticipant(api, opts);
     await server.close();

@@ -52,6 +52,23 @@ export interface ParticipantTurn {
   products: Record<string, ProductLabel>;
 }
 
+/** The shopping goal a participant reads: the request, what matters, the budget. */
+export interface ParticipantGoal {
+  request: string;
+  preferences: string;
+  budget: number;
+}
+
+/**
+ * What a simulated participant needs besides the page (`GET /api/p/TOKEN/briefing`, organiser token
+ * only): the interaction's whole task and the persona its simulated shopper plays.
+ */
+export interface ParticipantBriefing {
+  index: number;
+  task: Task;
+  profile: Profile;
+}
+
 export type Stage = "profile" | "goal" | "playing" | "questionnaire" | "finished";
 
 /** Everything a participant's page shows, at any moment (a reload gets the same). */
@@ -61,15 +78,17 @@ export interface ParticipantState {
   stage: Stage;
   profile?: ParticipantProfile;
   progress: { index: number; total: number; done: number };
-  /** The interaction at hand (absent when finished): the letter shown, which task of how many, the goal. */
+  /**
+   * The interaction at hand (absent when finished): the letter shown, which task of how many, and
+   * the goal as the page shows it. Never the task's answer (its target, reference items, acceptance
+   * policy) or the persona a simulated shopper plays: those are the organiser's (`ParticipantBriefing`).
+   */
   interaction?: {
     index: number;
     letter: string;
     taskNumber: number;
     tasks: number;
-    /** The shopping task (what the participant reads as the goal) and the profile a simulated shopper plays. */
-    task: Task;
-    simulatedProfile: Profile;
+    goal: ParticipantGoal;
     outcome?: { reason: string; success: boolean; turns: number };
   };
   turn?: ParticipantTurn;

@@ -4,7 +4,14 @@ import { legalActions } from "./legal-actions.js";
 import type { ParticipantTurn, ProductLabel, Stage } from "./participant-api.js";
 import type { ParticipantRecord } from "./study-spec.js";
 
-export type { ParticipantState, ParticipantTurn, ProductLabel, Stage } from "./participant-api.js";
+export type {
+  ParticipantBriefing,
+  ParticipantGoal,
+  ParticipantState,
+  ParticipantTurn,
+  ProductLabel,
+  Stage,
+} from "./participant-api.js";
 
 /** The turn payload of a shopper context. */
 export function participantTurn(

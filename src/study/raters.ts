@@ -47,11 +47,11 @@ export const ruleRater: Rater = async (seen) => {
 export function llmRater(client: LlmClient, model: string): Rater {
   return async (seen) => {
     const i = seen.state.interaction!;
-    const goal = goalValues(i.task);
+    const goal = goalValues(seen.briefing.task);
     const questions = QUESTIONNAIRE.map((q) => `- ${q.dimension}: ${q.question} (${q.guidance})`).join("\n");
     const system = [
       "You took part in a shopping study as this person:",
-      personaText(i.simulatedProfile),
+      personaText(seen.briefing.profile),
       `Your shopping goal was: ${goal.request} Preferences: ${goal.preferences}. Budget: ${goal.budget}.`,
       `You just finished shopping with "Assistant ${i.letter}". Rate it honestly from 1 to 5 (${SCALE.map((s, k) => `${k + 1} ${s}`).join(", ")}):`,
       questions,

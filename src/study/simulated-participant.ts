@@ -6,15 +6,16 @@ import type { EnvId } from "../core/manifest.js";
 import type { Profile } from "../core/profile.js";
 import type { LlmClient } from "../llm/client.js";
 import type { ParticipantClient } from "./participant-client.js";
-import type { ParticipantState, ParticipantTurn } from "./participant-view.js";
+import type { ParticipantBriefing, ParticipantState, ParticipantTurn } from "./participant-view.js";
 import type { ParticipantProfile, QuestionnaireAnswers } from "./study-spec.js";
 
 /** Rates an interaction that just ended, from what the participant saw of it. */
 export type Rater = (seen: SeenInteraction) => Promise<QuestionnaireAnswers>;
 
-/** What a participant saw of one interaction: its task and persona, every turn, the end. */
+/** What a participant saw of one interaction: its task and persona (the briefing), every turn, the end. */
 export interface SeenInteraction {
   state: ParticipantState;
+  briefing: ParticipantBriefing;
   turns: ParticipantTurn[];
 }
 
@@ -49,13 +50,17 @@ export function profileOf(p: Profile): ParticipantProfile {
  * carries the whole ShopperContext but its images (the view is fetched apart; the minimap is left
  * out, as a policy gets none unless it asks).
  */
-export function shopperContext(state: ParticipantState, t: ParticipantTurn, image: Buffer): ShopperContext {
-  const i = state.interaction!;
+export function shopperContext(
+  state: ParticipantState,
+  briefing: ParticipantBriefing,
+  t: ParticipantTurn,
+  image: Buffer,
+): ShopperContext {
   return {
     env: state.study.env as EnvId,
     turn: t.turn,
-    profile: i.simulatedProfile,
-    task: i.task,
+    profile: briefing.profile,
+    task: briefing.task,
     history: t.history,
     assistantUtterance: t.assistantUtterance,
     observation: { role: "shopper", ...t.view, image },
@@ -80,13 +85,19 @@ export async function simulateParticipant(
   let policy: ShopperPolicy | undefined;
   let seen: ParticipantTurn[] = [];
   let state = await api.state();
+  // The interaction's task and persona, asked once per interaction (the organiser's route).
+  let briefing: ParticipantBriefing | undefined;
+  const brief = async (): Promise<ParticipantBriefing> => {
+    if (briefing?.index !== state.interaction!.index) briefing = await api.briefing();
+    return briefing;
+  };
   for (;;) {
     opts.onStep?.(state);
     switch (state.stage) {
       case "finished":
         return state;
       case "profile":
-        state = await api.profile(profileOf(state.interaction!.simulatedProfile));
+        state = await api.profile(profileOf((await brief()).profile));
         break;
       case "goal":
         policy = undefined;
@@ -98,19 +109,22 @@ export async function simulateParticipant(
         seen.push(t);
         policy ??= role.create({
           knowledge: opts.knowledge,
-          task: state.interaction!.task,
+          task: (await brief()).task,
           seed: opts.seed ?? 0,
           condition: "full",
           client: opts.client,
           prompts: opts.prompts,
         });
         const image = role.id === "rule" ? Buffer.alloc(0) : ((await api.view()) ?? Buffer.alloc(0));
-        const reply = await policy.act(shopperContext(state, t, image));
+        const reply = await policy.act(shopperContext(state, await brief(), t, image));
         state = await api.act(t.turn, reply.output);
         break;
       }
       case "questionnaire":
-        state = await api.answer(state.interaction!.index, await opts.rate({ state, turns: seen }));
+        state = await api.answer(
+          state.interaction!.index,
+          await opts.rate({ state, briefing: await brief(), turns: seen }),
+        );
         seen = [];
         break;
     }

@@ -5,6 +5,8 @@ import { builtinPrompts } from "../agents/prompts/prompt-set.js";
 import type { PolicyReply, ShopperContext, ShopperOutput, ShopperPolicy } from "../agents/types.js";
 import { SiturecError, shortMessage } from "../core/errors.js";
 import type { EnvId } from "../core/manifest.js";
+import type { Profile } from "../core/profile.js";
+import type { Task } from "../core/task.js";
 import { ExternalDecisions } from "../env-server/external-decisions.js";
 import { loadEnvData } from "../envs/env-data.js";
 import type { LlmClient } from "../llm/client.js";
@@ -22,6 +24,7 @@ import { parseToolCall } from "../world/tools.js";
 import { sceneState, type World } from "../world/world.js";
 import {
   currentStage,
+  type ParticipantBriefing,
   type ParticipantState,
   type ProductLabel,
   participantTurn,
@@ -312,6 +315,19 @@ export class StudyRuntime {
     return undefined;
   }
 
+  /**
+   * The current interaction's whole task and the persona its simulated shopper plays: for simulated
+   * participants, through an organiser-token route (a person's page never gets them).
+   */
+  async briefing(token: string): Promise<ParticipantBriefing> {
+    const found = await this.participant(token);
+    const record = await this.studies.record(found.study, found.participant);
+    const { index } = currentStage(record, this.live.has(key(found)));
+    const interaction = record.interactions[Math.min(index, record.interactions.length - 1)]!;
+    const { profile, ...task } = taskOf(found.study, interaction.task);
+    return { index, task, profile };
+  }
+
   private stateOf(found: Found, record: ParticipantRecord): ParticipantState {
     const { study, participant } = found;
     const live = this.live.get(key(found));
@@ -327,15 +343,13 @@ export class StudyRuntime {
       questionnaire: { items: QUESTIONNAIRE, scale: SCALE },
     };
     if (interaction) {
-      const bank = loadTaskBank(study.env as EnvId);
-      const task = bank.tasks.find((t) => t.id === interaction.task)!;
+      const { goal } = taskOf(study, interaction.task);
       state.interaction = {
         index,
         letter: interaction.letter,
         taskNumber: participant.tasks.indexOf(interaction.task) + 1,
         tasks: participant.tasks.length,
-        task,
-        simulatedProfile: bank.profiles.find((p) => p.id === task.profileId)!,
+        goal: { request: goal.request, preferences: goal.preferences.summary, budget: goal.budget.amount },
         ...(interaction.outcome ? { outcome: interaction.outcome } : {}),
       };
     }
@@ -356,6 +370,13 @@ export class StudyRuntime {
 }
 
 const key = (f: Found) => `${f.study.id}/${f.participant.code}`;
+
+/** A study task from its store's bank, with the profile its simulated shopper plays. */
+function taskOf(study: Study, id: string): Task & { profile: Profile } {
+  const bank = loadTaskBank(study.env as EnvId);
+  const task = bank.tasks.find((t) => t.id === id)!;
+  return { ...task, profile: bank.profiles.find((p) => p.id === task.profileId)! };
+}
 const shopperId = (p: StudyParticipant) => `human-${p.code}`;
 
 /** The run configuration of a participant's episodes with one assistant (as `siturec run` would make it). */

@@ -3,7 +3,9 @@ import type { RunStore } from "../storage/run-store.js";
 import { newRecord } from "./create-study.js";
 import { ParticipantRecord, Study, type StudyParticipant } from "./study-spec.js";
 
-const STUDY = "study";
+/** The run store record kind a study is kept under. */
+export const STUDY_RECORDS = "study";
+const STUDY = STUDY_RECORDS;
 const PARTICIPANT = "study-participant";
 
 /** Tokens compared in constant time (a token guessed byte by byte would otherwise leak through timing). */

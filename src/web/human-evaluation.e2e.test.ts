@@ -9,7 +9,7 @@ import { RenderService } from "../render/render-service.js";
 import { launchBrowser } from "../render/testing/launch-browser.js";
 import { openRunStore } from "../storage/open-run-store.js";
 import { createStudy } from "../study/create-study.js";
-import type { ParticipantState } from "../study/participant-api.js";
+import type { ParticipantBriefing, ParticipantState } from "../study/participant-api.js";
 import type { ParticipantRecord } from "../study/study-spec.js";
 import { StudyStore } from "../study/study-store.js";
 import { RuleOracle } from "../study/testing/rule-oracle.js";
@@ -115,10 +115,16 @@ describe("human evaluation in the browser", () => {
     const oracle = new RuleOracle();
     const state = async () =>
       (await (await fetch(`${server.url}/api/p/${TOKEN}`)).json()) as ParticipantState;
+    const briefing = async () =>
+      (await (
+        await fetch(`${server.url}/api/p/${TOKEN}/briefing`, {
+          headers: { authorization: `Bearer ${"a".repeat(40)}` },
+        })
+      ).json()) as ParticipantBriefing;
     let s = await state();
     const perTurn: number[] = [];
     for (let n = 0; s.stage === "playing" && n < 25; n++) {
-      const out = await oracle.next(s);
+      const out = await oracle.next(s, await briefing());
       if (n === 0) out.utterance = `Hello ${XSS} I need something.`;
       if (n === 1) {
         // A reload in the middle of the interaction continues where it was.

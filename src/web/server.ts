@@ -17,6 +17,7 @@ import { openRunStore } from "../storage/open-run-store.js";
 import { isPostgresUrl } from "../storage/postgres-run-store.js";
 import type { RunStore } from "../storage/run-store.js";
 import { StudyRuntime, type StudyRuntimeOptions } from "../study/study-runtime.js";
+import { STUDY_RECORDS } from "../study/study-store.js";
 import { LeaderboardQuery, Leaderboards } from "./leaderboard.js";
 import { episodeView, runDetail, runSummaries } from "./read-runs.js";
 import { staticFiles } from "./static-files.js";
@@ -103,7 +104,8 @@ export function createWebApp(opts: WebOptions): {
 
   addStudyRoutes(app, { runtime: studies, adminToken });
   addSceneRoutes(app);
-  if (opts.viewerNeedsAdmin) requireAdminForViewer(app, adminToken);
+  const studiesHeld = holdsStudies(getStore);
+  requireAdminForViewer(app, adminToken, async () => opts.viewerNeedsAdmin === true || (await studiesHeld()));
   addRunRoutes(app, getStore);
   addLeaderboardRoutes(app, getStore);
   addMapAndImageRoutes(app, getStore);
@@ -167,12 +169,33 @@ function addSceneRoutes(app: Hono): void {
 }
 
 /** The runs and the leaderboard answer only with the admin token. */
-function requireAdminForViewer(app: Hono, adminToken: string): void {
+/**
+ * The runs and the leaderboard need the admin token when `needed` says so: beyond loopback, and on
+ * loopback too once the store holds a study (a participant at the lab machine must not read which
+ * assistant is which, nor the answers).
+ */
+function requireAdminForViewer(app: Hono, adminToken: string, needed: () => Promise<boolean>): void {
   for (const path of ["/api/runs", "/api/runs/*", "/api/leaderboard", "/api/leaderboard/*"])
     app.use(path, async (c, next) => {
-      if (isAdmin(c, adminToken)) return next();
-      return c.json({ error: "the viewer on this server needs the admin link 'siturec serve' printed" }, 401);
+      if (isAdmin(c, adminToken) || !(await needed())) return next();
+      return c.json(
+        {
+          error:
+            "the viewer on this server needs the organiser link 'siturec serve' printed (it holds studies)",
+        },
+        401,
+      );
     });
+}
+
+/** Whether the store holds a study (once it does, it always will: studies are never deleted). */
+function holdsStudies(getStore: GetStore): () => Promise<boolean> {
+  let held = false;
+  return async () => {
+    const store = getStore();
+    if (!held && store) held = (await store.listRecords(STUDY_RECORDS)).length > 0;
+    return held;
+  };
 }
 
 /** The runs, one run's detail and one finished episode. */
@@ -265,7 +288,7 @@ export interface RunningServer {
   /** The organiser's token (study endpoints; every viewer endpoint too with `viewerNeedsAdmin`). */
   adminToken: string;
   /** The open studies' invite links (full URLs), for the server's start message. */
-  invites: () => Promise<{ study: string; code: string; url: string }[]>;
+  invites: () => Promise<{ study: string; code: string; path: string; url: string }[]>;
   close: () => Promise<void>;
 }
 

@@ -2,6 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import type { Context, Hono } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
+import { shortMessage } from "../core/errors.js";
 import { formatZodIssues } from "../core/zod-issues.js";
 import { createStudy } from "../study/create-study.js";
 import { type StudyRuntime, StudyStateError } from "../study/study-runtime.js";
@@ -140,6 +141,11 @@ export function addStudyRoutes(app: Hono, routes: StudyRoutes): void {
           401,
         );
 
+  // A simulated participant's task and persona: the organiser's, never a person's page.
+  app.get(
+    "/api/p/:token/briefing",
+    admin(participant((c, t) => answer(c, () => routes.runtime().briefing(t)))),
+  );
   // The admin link's page trades the token for a cookie (HttpOnly, this site only).
   app.post(
     "/api/admin/session",
@@ -168,7 +174,8 @@ export function addStudyRoutes(app: Hono, routes: StudyRoutes): void {
         study = createStudy(b);
         await runtime.studies.create(study);
       } catch (err) {
-        return c.json({ error: err instanceof Error ? err.message : String(err) }, 400);
+        const error = err instanceof z.ZodError ? formatZodIssues(err, { max: 3 }) : shortMessage(err);
+        return c.json({ error }, 400);
       }
       return c.json(await summary(runtime, study), 201);
     }),

@@ -4,7 +4,7 @@ import { builtinRoles } from "../../agents/role-registry.js";
 import type { ShopperOutput, ShopperPolicy } from "../../agents/types.js";
 import type { EnvId } from "../../core/manifest.js";
 import { LlmClient } from "../../llm/client.js";
-import type { ParticipantState } from "../participant-api.js";
+import type { ParticipantBriefing, ParticipantState } from "../participant-api.js";
 import { shopperContext } from "../simulated-participant.js";
 
 /**
@@ -14,14 +14,14 @@ import { shopperContext } from "../simulated-participant.js";
 export class RuleOracle {
   private policy: { index: number; policy: ShopperPolicy } | undefined;
 
-  async next(state: ParticipantState): Promise<ShopperOutput> {
+  async next(state: ParticipantState, briefing: ParticipantBriefing): Promise<ShopperOutput> {
     const i = state.interaction!;
     if (this.policy?.index !== i.index) {
       const policy = builtinRoles()
         .resolve("shopper", "rule")
         .create({
           knowledge: await StoreKnowledge.load(state.study.env as EnvId),
-          task: i.task,
+          task: briefing.task,
           seed: 0,
           condition: "full",
           client: new LlmClient({ noCache: true }),
@@ -29,6 +29,7 @@ export class RuleOracle {
         });
       this.policy = { index: i.index, policy };
     }
-    return (await this.policy.policy.act(shopperContext(state, state.turn!, Buffer.alloc(0)))).output;
+    return (await this.policy.policy.act(shopperContext(state, briefing, state.turn!, Buffer.alloc(0))))
+      .output;
   }
 }

@@ -10,16 +10,16 @@ import "./participant.css";
 
 /** The goal a participant reads before an interaction, and keeps at hand during it. */
 function Goal({ state }: { state: ParticipantState }) {
-  const g = state.interaction!.task.goal;
+  const g = state.interaction!.goal;
   return (
     <div class="goal">
       <p class="request">{g.request}</p>
       <ul>
         <li>
-          <b>What matters:</b> {g.preferences.summary}
+          <b>What matters:</b> {g.preferences}
         </li>
         <li>
-          <b>Budget:</b> at most {usd(g.budget.amount)}
+          <b>Budget:</b> at most {usd(g.budget)}
         </li>
       </ul>
     </div>

@@ -47,6 +47,49 @@ const post = (path: string, body: unknown) =>
     body: JSON.stringify(body),
   });
 
+describe("what a participant's browser gets", () => {
+  it("the goal as the page shows it, never the task's answer or the simulated persona; those need the organiser token", async () => {
+    const state = await (await fetch(`${server.url}/api/p/${token}`)).text();
+    expect(JSON.parse(state).interaction.goal).toMatchObject({
+      request: expect.any(String),
+      budget: expect.any(Number),
+    });
+    for (const secret of [
+      "referenceItems",
+      "target",
+      "acceptance",
+      "disclosure",
+      "simulatedProfile",
+      "persona",
+    ])
+      expect(state).not.toContain(secret);
+    const briefing = `${server.url}/api/p/${token}/briefing`;
+    expect((await fetch(briefing)).status).toBe(401);
+    const granted = await fetch(briefing, { headers: { authorization: `Bearer ${server.adminToken}` } });
+    expect(granted.status).toBe(200);
+    const body = (await granted.json()) as {
+      index: number;
+      task: { referenceItems: string[] };
+      profile: { id: string };
+    };
+    expect(body.index).toBe(0);
+    expect(body.task.referenceItems.length).toBeGreaterThan(0);
+    expect(body.profile.id).toMatch(/^sm-/);
+  });
+});
+
+describe("the viewer of a store that holds studies", () => {
+  it("needs the organiser token on loopback too: runs and leaderboard are 401 without it", async () => {
+    for (const path of ["/api/runs", "/api/leaderboard"]) {
+      expect((await fetch(`${server.url}${path}`)).status).toBe(401);
+      const granted = await fetch(`${server.url}${path}`, {
+        headers: { authorization: `Bearer ${server.adminToken}` },
+      });
+      expect(granted.status).toBe(200);
+    }
+  });
+});
+
 describe("a study whose assistant fails mid-interaction", () => {
   it("tells the participant only to try again, and the organiser (the log) what failed", async () => {
     const profile = await post("profile", {
