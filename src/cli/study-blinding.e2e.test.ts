@@ -109,5 +109,12 @@ describe("a study whose assistant fails mid-interaction", () => {
     for (const secret of ["secret-assistant-model", "openai-compatible", "127.0.0.1", "500"])
       expect(body).not.toContain(secret);
     expect(logged.join("\n")).toMatch(/study down, P01, interaction 1 .* failed: .*/);
+    // The organiser's studies page says it too.
+    const studies = (await (
+      await fetch(`${server.url}/api/admin/studies`, {
+        headers: { authorization: `Bearer ${server.adminToken}` },
+      })
+    ).json()) as { participants: { failed?: string }[] }[];
+    expect(studies[0]!.participants[0]!.failed).toMatch(/secret-assistant-model|500/);
   });
 });

@@ -198,5 +198,7 @@ export interface StudySummary {
     done: number;
     total: number;
     stage: string;
+    /** Why the interaction at hand last failed (the organiser's to read; the participant is only asked to retry). */
+    failed?: string;
   }[];
 }

@@ -9,6 +9,7 @@ import { type StudyRuntime, StudyStateError } from "../study/study-runtime.js";
 import {
   ParticipantAct,
   ParticipantProfile,
+  type ParticipantRecord,
   QuestionnaireAnswers,
   type Study,
   StudyId,
@@ -182,8 +183,24 @@ export function addStudyRoutes(app: Hono, routes: StudyRoutes): void {
   );
 }
 
+/** Why each participant's interaction at hand last failed, from its run's error episode. */
+async function failures(
+  runtime: StudyRuntime,
+  records: ParticipantRecord[],
+): Promise<(string | undefined)[]> {
+  return Promise.all(
+    records.map(async (r) => {
+      const current = r.interactions.find((x) => x.status !== "done");
+      if (!current) return undefined;
+      const rows = await runtime.studies.runs.episodes(current.run).catch(() => []);
+      return rows.find((e) => e.taskId === current.task && e.status === "error")?.error ?? undefined;
+    }),
+  );
+}
+
 export async function summary(runtime: StudyRuntime, study: Study): Promise<StudySummary> {
   const records = await runtime.studies.records(study);
+  const failed = await failures(runtime, records);
   return {
     id: study.id,
     env: study.env,
@@ -200,6 +217,7 @@ export async function summary(runtime: StudyRuntime, study: Study): Promise<Stud
         done,
         total: r.interactions.length,
         stage: !r.profile ? "profile" : (current?.status ?? "finished"),
+        ...(failed[i] ? { failed: failed[i] } : {}),
       };
     }),
   };

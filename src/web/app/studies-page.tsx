@@ -108,7 +108,10 @@ export function StudiesPage() {
                   <td>
                     {p.done}/{p.total}
                   </td>
-                  <td>{p.stage}</td>
+                  <td>
+                    {p.stage}
+                    {p.failed && <p class="failed">last attempt failed: {p.failed}</p>}
+                  </td>
                   <td>
                     <code>{`${location.origin}${p.invite}`}</code>
                   </td>
