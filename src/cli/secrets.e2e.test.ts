@@ -1,14 +1,22 @@
+import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
+import { startServerProcess } from "../core/testing/server-process.js";
 import { tempDirs } from "../core/testing/temp-dirs.js";
-import { freshPostgresDatabase, postgresUrlForTests } from "../storage/testing/test-services.js";
+import {
+  freshPostgresDatabase,
+  freshRedisDatabase,
+  postgresUrlForTests,
+  redisUrlForTests,
+} from "../storage/testing/test-services.js";
 import { resumeCommand } from "./run-target.js";
 import { runCli } from "./testing/run-cli.js";
 
 const PASSWORD = "hunter2-Sekret-9f3";
-const postgres = await postgresUrlForTests();
+const BIN = join(import.meta.dirname, "../../bin/siturec.js");
+const [postgres, redis] = await Promise.all([postgresUrlForTests(), redisUrlForTests()]);
 const tmp = tempDirs("secrets");
 
 /** The test server trusts loopback, so a password in the URL is carried everywhere but checked nowhere. */
@@ -112,6 +120,51 @@ describe.skipIf(!postgres.url)("a password in a store or queue URL is never prin
     expect(leaks).toEqual([]);
     expect(sources["stdout and stderr"]).toContain("postgres://postgres:***@");
   });
+
+  it.skipIf(!redis.url)(
+    "a run played by a queue worker, both given password-bearing URLs, prints and stores neither password",
+    async () => {
+      const store = await storeWithPassword();
+      const q = new URL(await freshRedisDatabase(redis.url!, 13));
+      // The test Redis has no password: it is sent, refused politely, and the connection goes on.
+      q.password = PASSWORD;
+      const queue = q.toString();
+      const worker = await startServerProcess(
+        ["worker", "--queue", queue, "--store", store, "--concurrency", "2"],
+        /^(worker \S+): queue/m,
+      );
+      // The planner from the built CLI too: a worker refuses runs planned by other code (src vs dist).
+      let run: { code: number; out: string; err: string };
+      try {
+        run = await new Promise((ok) =>
+          execFile(
+            process.execPath,
+            [
+              BIN,
+              ...["customersim", "run", "--shopper", "rule", "--sales", "reference", "--category", "laptops"],
+              ...["--personas", "0:4", "--store", store, "--queue", queue, "--run-id", "queued"],
+            ],
+            (err, out, stderr) => ok({ code: err ? Number(err.code ?? 1) : 0, out, err: stderr }),
+          ),
+        );
+      } finally {
+        await worker.stop();
+      }
+      expect(run.code, `${run.out}\n${run.err}\n${worker.stderr()}`).toBe(0);
+      expect(worker.stderr()).toMatch(/done in/);
+      const sources: Record<string, string> = {
+        "the planner's output": run.out + run.err,
+        "the worker's log": worker.stderr(),
+        "the run store's tables": await everyRow(store),
+      };
+      const leaks = Object.entries(sources).flatMap(([where, text]) => {
+        const at = text.indexOf(PASSWORD);
+        return at < 0 ? [] : [`${where}: …${text.slice(Math.max(0, at - 80), at + 30)}…`];
+      });
+      expect(leaks).toEqual([]);
+      expect(worker.stderr()).toContain(":***@");
+    },
+  );
 
   it("a resume hint names the store and the queue the run used", () => {
     expect(
