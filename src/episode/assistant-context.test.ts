@@ -14,6 +14,7 @@ const view: RoleObservation = {
       brand: "General Mills",
       distanceM: 1.2,
       bearing: "ahead",
+      bearingDeg: 3,
       pixels: 900,
       box,
     },
@@ -27,6 +28,7 @@ const view: RoleObservation = {
       approaches: ["nearest", "front"],
       distanceM: 2.5,
       bearing: "left",
+      bearingDeg: -24,
       box,
     },
   ],
@@ -40,7 +42,7 @@ describe("the assistant's view under each condition", () => {
     const v = assistantView(view, "full", { captionIds: false });
     expect(v.image.length).toBeGreaterThan(0);
     expect(v.caption).toContain("- A: General Mills Cheerios, 1.2 m, ahead");
-    expect(v.caption).toContain("- 3: Breakfast (shelf), 2.5 m, left; approaches: nearest, front");
+    expect(v.caption).toContain("- 3: Breakfast (shelf), 2.5 m, 24° left; approaches: nearest, front");
     expect(v.caption).not.toMatch(/sm-004|shelf-03/);
     expect(v.products[0]).not.toHaveProperty("productId");
     expect(v.targets[0]).not.toHaveProperty("targetId");

@@ -31,6 +31,33 @@ function textPath(
   return `<path d="${d}" fill="${fill}"${halo}/>`;
 }
 
+/** The longest of these, in metres, whose bar fits in `SCALE_BAR_MAX` pixels. */
+const SCALE_BAR_STEPS = [1, 2, 5, 10, 20, 50];
+const SCALE_BAR_MAX = 150;
+
+/** A scale bar's length in metres and pixels, for a map of `scale` pixels per metre. */
+export function scaleBar(scale: number): { metres: number; px: number } {
+  const metres = SCALE_BAR_STEPS.filter((m) => m * scale <= SCALE_BAR_MAX).at(-1) ?? SCALE_BAR_STEPS[0]!;
+  return { metres, px: metres * scale };
+}
+
+/**
+ * A north arrow ("N" beside an arrow pointing up: north is up on the map) and a scale bar in two
+ * halves, black and white, with its length written after it; `x` is the left, `y` the baseline.
+ */
+function compassAndScale(x: number, y: number, scale: number): string {
+  const arrow = `<polygon points="${x + 6},${y - 16} ${x + 11},${y - 7} ${x + 7},${y - 8} ${x + 7},${y + 1} ${x + 5},${y + 1} ${x + 5},${y - 8} ${x + 1},${y - 7}" fill="#111"/>`;
+  const north = textPath("N", x + 15, y, 11, "#111");
+  const bar = scaleBar(scale);
+  const bx = x + 40;
+  const half = bar.px / 2;
+  const rects =
+    `<rect x="${bx}" y="${y - 6}" width="${half}" height="5" fill="#111"/>` +
+    `<rect x="${bx + half}" y="${y - 6}" width="${half}" height="5" fill="#fff"/>` +
+    `<rect x="${bx + 0.5}" y="${y - 5.5}" width="${bar.px - 1}" height="4" fill="none" stroke="#111" stroke-width="1"/>`;
+  return arrow + north + rects + textPath(`${bar.metres} m`, bx + bar.px + 6, y, 11, "#111");
+}
+
 interface BaseMap {
   svg: string;
   width: number;
@@ -42,7 +69,8 @@ const bases = new Map<string, BaseMap>();
 
 /**
  * The layout map of a store for a role, without the shopper: floor, walls, fixtures or stores and
- * areas with the role's handles, the fixed waypoints, the entrance, and a legend of handles.
+ * areas with the role's handles, the fixed waypoints, the entrance, a legend of handles, and under it
+ * a north arrow and a scale bar.
  */
 function baseMap(env: EnvId, role: Role): BaseMap {
   const key = `${env}/${role}`;
@@ -52,7 +80,9 @@ function baseMap(env: EnvId, role: Role): BaseMap {
   const { layout } = ctx.data;
   const scale = envDefinition(env).minimapScale;
   const mapW = layout.floor.width * scale + 2 * MARGIN;
-  const height = Math.max(layout.floor.depth * scale + 2 * MARGIN, 40 + 15 * layout.navTargets.length);
+  // The legend's lines, then a row for the north arrow and the scale bar under them.
+  const footer = 24 + 15 * layout.navTargets.length + 12;
+  const height = Math.max(layout.floor.depth * scale + 2 * MARGIN, footer + 12);
   const px = ([x, z]: [number, number]) =>
     `${(MARGIN + x * scale).toFixed(1)},${(MARGIN + z * scale).toFixed(1)}`;
   const poly = (p: Polygon, fill: string, stroke: string, extra = "") =>
@@ -102,7 +132,7 @@ function baseMap(env: EnvId, role: Role): BaseMap {
     );
   });
   const base: BaseMap = {
-    svg: [...parts, ...labels, ...legend].join(""),
+    svg: [...parts, ...labels, ...legend, compassAndScale(mapW + 10, footer, scale)].join(""),
     width: mapW + LEGEND_WIDTH,
     height,
     scale,

@@ -6,8 +6,11 @@ import { type EnvData, loadEnvData } from "../envs/env-data.js";
 import type { CameraPose, SceneState } from "./camera.js";
 import type { FrameOptions, RawFrame, RenderService } from "./render-service.js";
 import { drawOverlay, encodePng } from "./som/annotate.js";
+import type { PlacedBadge } from "./som/badge-layout.js";
 import { type EntityRef, segmentationIndex } from "./som/regions.js";
 import { type RoleView, roleView } from "./som/role-view.js";
+
+export type { PlacedBadge } from "./som/badge-layout.js";
 
 export interface RoleObservation extends RoleView {
   /** The first-person view with this role's Set-of-Mark overlay, PNG. */
@@ -19,6 +22,8 @@ export interface Observation {
   pose: CameraPose;
   frame: RawFrame;
   roles: Record<Role, RoleObservation>;
+  /** Where each role's badges went on its image (absent where no overlay was drawn). */
+  badges?: Record<Role, PlacedBadge[]>;
   /** `somMs` covers regions, handles and both roles' overlays; `overlayMs` the overlays alone. */
   timings: RawFrame["timings"] & { somMs: number; overlayMs: number; observationMs: number };
 }
@@ -57,14 +62,24 @@ export async function observeFrame(env: EnvId, pose: CameraPose, frame: RawFrame
   const t0 = performance.now();
   const ctx = storeContext(env);
   const views = ROLES.map((role) =>
-    roleView(role, frame.regions, ctx.products, ctx.targets, ctx.handles[role], pose, frame.width),
+    roleView(
+      role,
+      frame.regions,
+      ctx.products,
+      ctx.targets,
+      ctx.handles[role],
+      pose,
+      frame.width,
+      frame.height,
+    ),
   );
   const t1 = performance.now();
   // One role's image is drawn, then PNG-encoded on sharp's threads while the next is drawn.
   const encoding: Promise<Buffer>[] = [];
+  const placed: PlacedBadge[][] = [];
   for (const v of views) {
     const rgb = Buffer.from(frame.rgb);
-    await drawOverlay(rgb, frame.width, frame.height, v);
+    placed.push(await drawOverlay(rgb, frame.width, frame.height, v));
     encoding.push(encodePng(rgb, frame.width, frame.height));
   }
   const images = await Promise.all(encoding);
@@ -79,6 +94,7 @@ export async function observeFrame(env: EnvId, pose: CameraPose, frame: RawFrame
     pose,
     frame,
     roles,
+    badges: Object.fromEntries(views.map((v, i) => [v.role, placed[i]!])) as Record<Role, PlacedBadge[]>,
     timings: {
       ...frame.timings,
       somMs: frame.timings.regionsMs + nodeMs,

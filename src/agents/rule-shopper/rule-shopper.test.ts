@@ -130,6 +130,7 @@ describe("the rule-based shopper", () => {
           brand: target.brand,
           distanceM: 1,
           bearing: "ahead",
+          bearingDeg: 0,
           pixels: 500,
           box: { x0: 0, y0: 0, x1: 1, y1: 1 },
         },

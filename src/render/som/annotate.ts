@@ -1,8 +1,10 @@
 import sharp from "sharp";
 import { BADGE, badgeBaseline, badgeBox, drawBadge } from "./badge.js";
+import { type BadgeRequest, layoutBadges, type PlacedBadge } from "./badge-layout.js";
 import { glyphMasks } from "./glyph-atlas.js";
 import { Coverage } from "./outline-raster.js";
-import { parseHex } from "./rgb-image.js";
+import type { Box } from "./regions.js";
+import { BLACK, parseHex } from "./rgb-image.js";
 import type { RoleView } from "./role-view.js";
 
 /** Outline colours for product regions, cycled by handle (high contrast on shelves). */
@@ -22,42 +24,87 @@ const TARGET_BOX = "#ffffff";
 const TARGET_BADGE = { fill: "#1c1c1e", ink: "#ffffff" };
 const PRODUCT_INK = "#000000";
 
-interface Badge {
-  x: number;
-  y: number;
-  text: string;
-  fill: string;
-  ink: string;
-}
-
-/** Where a badge's box goes: its bottom-left at (x, y), kept inside the image. */
-function place(b: Badge, width: number, height: number): { left: number; top: number } {
-  const box = badgeBox(b.text);
-  return {
-    left: Math.min(Math.max(0, b.x), width - box.width),
-    top: Math.min(Math.max(0, b.y - box.height), height - box.height),
-  };
-}
-
 function png(rgb: Buffer, width: number, height: number): Promise<Buffer> {
   return sharp(rgb, { raw: { width, height, channels: 3 } })
     .png({ compressionLevel: 3, adaptiveFiltering: false })
     .toBuffer();
 }
 
+/** A badge's colours, by handle. */
+interface Ink {
+  fill: string;
+  ink: string;
+  /** Its leader line's colour. */
+  line: string;
+}
+
+function bounds(rings: readonly (readonly [number, number])[][], anchor: [number, number]): Box {
+  const b = { x0: anchor[0], y0: anchor[1], x1: anchor[0], y1: anchor[1] };
+  for (const ring of rings)
+    for (const [x, y] of ring) {
+      b.x0 = Math.min(b.x0, x);
+      b.y0 = Math.min(b.y0, y);
+      b.x1 = Math.max(b.x1, x);
+      b.y1 = Math.max(b.y1, y);
+    }
+  return b;
+}
+
+/** The ring vertex nearest a point: where a product's leader line meets its outline. */
+function nearestVertex(
+  rings: readonly (readonly [number, number])[][],
+  x: number,
+  y: number,
+): [number, number] {
+  let best: [number, number] = [x, y];
+  let d = Number.POSITIVE_INFINITY;
+  for (const ring of rings)
+    for (const p of ring) {
+      const e = (p[0] - x) ** 2 + (p[1] - y) ** 2;
+      if (e < d) [d, best] = [e, [p[0], p[1]]];
+    }
+  return best;
+}
+
+/** The point of a box's edge nearest a point: where a target's leader line meets its dashed box. */
+function nearestEdge(b: Box, x: number, y: number): [number, number] {
+  const cx = Math.min(Math.max(x, b.x0), b.x1);
+  const cy = Math.min(Math.max(y, b.y0), b.y1);
+  if (cx !== x || cy !== y) return [cx, cy];
+  const gaps = [x - b.x0, b.x1 - x, y - b.y0, b.y1 - y];
+  const k = gaps.indexOf(Math.min(...gaps));
+  return k === 0 ? [b.x0, y] : k === 1 ? [b.x1, y] : k === 2 ? [x, b.y0] : [x, b.y1];
+}
+
 /**
- * Draws one role's Set-of-Mark overlay on an RGB image: dashed white boxes round fixtures, stores
- * and areas, product outlines in the handle's palette colour, then the badges on top (a target's
- * dark badge inside its box's top-left corner, a product's at its largest region's top-left).
+ * Draws the view's outlines (dashed white boxes round fixtures, stores and areas, product outlines in
+ * the handle's palette colour) and returns its badges to place: a target's dark badge inside its box's
+ * top-left corner, a product's above its largest region's top-left.
  */
-export async function drawOverlay(rgb: Buffer, width: number, height: number, view: RoleView): Promise<void> {
-  const cov = new Coverage(width, height);
-  const badges: Badge[] = [];
+function drawOutlines(
+  rgb: Buffer,
+  cov: Coverage,
+  view: RoleView,
+): { requests: BadgeRequest[]; inks: Map<string, Ink> } {
+  const requests: BadgeRequest[] = [];
+  const inks = new Map<string, Ink>();
   for (const t of view.targets) {
     cov.dashedBox(t.box);
     cov.paint(rgb, parseHex(TARGET_BOX));
-    badges.push({ x: t.box.x0 + 2, y: t.box.y0 + 18, text: t.handle, ...TARGET_BADGE });
+    const { width, height } = badgeBox(t.handle);
+    inks.set(t.handle, { ...TARGET_BADGE, line: TARGET_BOX });
+    requests.push({
+      handle: t.handle,
+      kind: "target",
+      width,
+      height,
+      left: t.box.x0 + 2,
+      top: t.box.y0 + 2,
+      region: t.box,
+      reach: (x, y) => nearestEdge(t.box, x, y),
+    });
   }
+  const products: BadgeRequest[] = [];
   const colourOf = new Map<string, string>();
   for (const m of view.marks) {
     const colour = colourOf.get(m.handle) ?? PALETTE[colourOf.size % PALETTE.length]!;
@@ -65,17 +112,64 @@ export async function drawOverlay(rgb: Buffer, width: number, height: number, vi
     cov.rings(m.rings);
     cov.paint(rgb, parseHex(colour));
     // All regions of a product share one badge, placed at its largest region.
-    if (m.anchor)
-      badges.push({ x: m.anchor[0], y: m.anchor[1], text: m.handle, fill: colour, ink: PRODUCT_INK });
+    if (!m.anchor) continue;
+    inks.set(m.handle, { fill: colour, ink: PRODUCT_INK, line: colour });
+    const { width, height } = badgeBox(m.handle);
+    const rings = m.rings;
+    products.push({
+      handle: m.handle,
+      kind: "product",
+      width,
+      height,
+      left: m.anchor[0],
+      top: m.anchor[1] - height,
+      region: bounds(rings, m.anchor),
+      reach: (x, y) => nearestVertex(rings, x, y),
+    });
   }
+  // Products first: their regions are small and their badges' places matter most.
+  return { requests: [...products, ...requests], inks };
+}
+
+/** Leader lines: the handle's colour on a dark edge, with a dot where they meet the region. */
+function drawLeaders(rgb: Buffer, cov: Coverage, placed: PlacedBadge[], inks: Map<string, Ink>): void {
+  for (const b of placed) {
+    if (!b.leader) continue;
+    const [x0, y0, x1, y1] = b.leader;
+    cov.segment(x0, y0, x1, y1, 1.5);
+    cov.segment(x1, y1, x1, y1, 3);
+    cov.paint(rgb, BLACK);
+    cov.segment(x0, y0, x1, y1, 0.5);
+    cov.segment(x1, y1, x1, y1, 2);
+    cov.paint(rgb, parseHex(inks.get(b.handle)!.line));
+  }
+}
+
+/**
+ * Draws one role's Set-of-Mark overlay on an RGB image: outlines, then leader lines, then badges,
+ * placed so that none hides another (`layoutBadges`). Returns where the badges went.
+ */
+export async function drawOverlay(
+  rgb: Buffer,
+  width: number,
+  height: number,
+  view: RoleView,
+): Promise<PlacedBadge[]> {
+  const cov = new Coverage(width, height);
+  const { requests, inks } = drawOutlines(rgb, cov, view);
+  const placed = layoutBadges(requests, width, height);
+  drawLeaders(rgb, cov, placed, inks);
   const glyphs = await glyphMasks(
-    badges.map((b) => b.text).join(""),
+    placed.map((b) => b.handle).join(""),
     BADGE.fontSize,
     badgeBaseline(),
     BADGE.height,
   );
-  for (const b of badges)
-    drawBadge(rgb, width, height, place(b, width, height), b.text, parseHex(b.fill), parseHex(b.ink), glyphs);
+  for (const b of placed) {
+    const ink = inks.get(b.handle)!;
+    drawBadge(rgb, width, height, b, b.handle, parseHex(ink.fill), parseHex(ink.ink), glyphs);
+  }
+  return placed;
 }
 
 /**

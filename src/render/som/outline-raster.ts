@@ -52,9 +52,9 @@ export class Coverage {
     if (v > this.cov[i]!) this.cov[i] = v;
   }
 
-  /** A round-capped line of half-width `HALF` from a to b: coverage falls off over the last pixel. */
-  segment(ax: number, ay: number, bx: number, by: number): void {
-    const reach = HALF + 0.5;
+  /** A round-capped line of half-width `half` from a to b: coverage falls off over the last pixel. */
+  segment(ax: number, ay: number, bx: number, by: number, half = HALF): void {
+    const reach = half + 0.5;
     const r = this.touch(
       Math.floor(Math.min(ax, bx) - reach),
       Math.floor(Math.min(ay, by) - reach),

@@ -1,3 +1,4 @@
+import { horizontalFovDeg } from "../../core/camera.js";
 import { forwardOf } from "../../core/geometry.js";
 import type { Product } from "../../core/product.js";
 import { productHandle, type Role } from "../../core/roles.js";
@@ -16,6 +17,8 @@ export interface VisibleProduct {
   brand: string;
   distanceM: number;
   bearing: Bearing;
+  /** The box centre's direction from the view's centre, whole degrees: negative left, positive right. */
+  bearingDeg: number;
   pixels: number;
   box: Box;
 }
@@ -30,6 +33,8 @@ export interface VisibleTarget {
   approaches: string[];
   distanceM: number;
   bearing: Bearing;
+  /** The box centre's direction from the view's centre, whole degrees: negative left, positive right. */
+  bearingDeg: number;
   box: Box;
 }
 
@@ -48,6 +53,23 @@ export interface RoleView {
 function bearingOf(box: Box, width: number): Bearing {
   const cx = (box.x0 + box.x1) / 2;
   return cx < width / 3 ? "left" : cx > (2 * width) / 3 ? "right" : "ahead";
+}
+
+/**
+ * The horizontal angle from the view's centre to a box's centre, whole degrees (right positive), for
+ * a pinhole camera of the view's field of view: tan(angle) = offset · tan(hfov / 2), the offset from
+ * −1 at the left edge to 1 at the right.
+ */
+export function bearingDegOf(box: Box, width: number, height: number): number {
+  const offset = (box.x0 + box.x1 + 1 - width) / width;
+  const half = (horizontalFovDeg(width / height) * Math.PI) / 360;
+  const deg = Math.round((Math.atan(offset * Math.tan(half)) * 180) / Math.PI);
+  return deg === 0 ? 0 : deg;
+}
+
+/** A bearing as the caption says it: "ahead" within 5°, else "15° left" or "20° right". */
+export function bearingText(deg: number): string {
+  return Math.abs(deg) <= 5 ? "ahead" : `${Math.abs(deg)}° ${deg < 0 ? "left" : "right"}`;
 }
 
 /**
@@ -81,6 +103,7 @@ export function roleView(
   targetHandles: ReadonlyMap<string, string>,
   pose: CameraPose,
   width: number,
+  height: number,
 ): RoleView {
   const anchor = (r: ProductRegion): [number, number] => [r.components[0]!.box.x0, r.components[0]!.box.y0];
   const order = [...regions.products].sort((a, b) => {
@@ -104,6 +127,7 @@ export function roleView(
       brand: product.brand,
       distanceM: Math.round(region.minDepthM * 100) / 100,
       bearing: bearingOf(region.box, width),
+      bearingDeg: bearingDegOf(region.box, width, height),
       pixels: region.pixels,
       box: region.box,
     });
@@ -123,6 +147,7 @@ export function roleView(
         approaches: supportedApproaches(t, pose),
         distanceM: Math.round(region.minDepthM * 100) / 100,
         bearing: bearingOf(region.box, width),
+        bearingDeg: bearingDegOf(region.box, width, height),
         box: region.box,
       };
     })
@@ -138,23 +163,23 @@ export function roleView(
 }
 
 /**
- * The visible-entity lists as text: handle, name, distance, bearing (and the usable approaches of
- * targets); catalog and layout ids only where the entries carry them.
+ * The visible-entity lists as text: handle, name, distance, bearing in degrees (and the usable
+ * approaches of targets); catalog and layout ids only where the entries carry them.
  */
 export function caption(role: Role, products: VisibleProduct[], targets: VisibleTarget[]): string {
   const productLines = products.map((p) => {
     const id = p.productId ? ` [${p.productId}]` : "";
-    return `- ${p.handle}: ${p.brand} ${p.name}${id}, ${p.distanceM.toFixed(1)} m, ${p.bearing}`;
+    return `- ${p.handle}: ${p.brand} ${p.name}${id}, ${p.distanceM.toFixed(1)} m, ${bearingText(p.bearingDeg)}`;
   });
   const targetLines = targets.map((t) => {
     const id = t.targetId ? ` [${t.targetId}]` : "";
-    return `- ${t.handle}: ${t.name}${id} (${t.kind.replace("_", " ")}), ${t.distanceM.toFixed(1)} m, ${t.bearing}; approaches: ${t.approaches.join(", ")}`;
+    return `- ${t.handle}: ${t.name}${id} (${t.kind.replace("_", " ")}), ${t.distanceM.toFixed(1)} m, ${bearingText(t.bearingDeg)}; approaches: ${t.approaches.join(", ")}`;
   });
   const who = role === "shopper" ? "your" : "the shopper's";
   return [
-    `Visible products in ${who} view (handle: name, distance, bearing):`,
+    `Visible products in ${who} view (handle: name, distance, bearing in degrees from the view's centre, left or right):`,
     ...(productLines.length ? productLines : ["- none in view"]),
-    "Visible navigation targets (handle: name, distance, bearing; approaches usable now):",
+    "Visible navigation targets (handle: name, distance, bearing in degrees from the view's centre, left or right; approaches usable now):",
     ...(targetLines.length ? targetLines : ["- none"]),
   ].join("\n");
 }

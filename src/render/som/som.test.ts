@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { letters, productHandle, targetHandles } from "../../core/roles.js";
 import { loadEnvData } from "../../envs/env-data.js";
-import { annotate } from "./annotate.js";
+import { annotate, drawOverlay, encodePng } from "./annotate.js";
 import { extractRegions, SOM_LIMITS } from "./regions.js";
 import { supportedApproaches } from "./role-view.js";
 import { FIXTURE, fixtureFrame, fixtureView } from "./testing/overlay-fixture.js";
@@ -179,13 +179,17 @@ describe("the Set-of-Mark overlay", () => {
     ).toBeGreaterThan(20);
   });
 
-  it("keeps badges inside the image", async () => {
+  it("keeps badges, outlines included, inside the image", async () => {
     const view = fixtureView();
     view.marks[0]!.anchor = [FIXTURE.width - 4, 3];
-    const at = await pixels(await annotate(fixtureFrame(), FIXTURE.width, FIXTURE.height, view));
-    // Pushed left and down to fit: the badge's box ends at the image's right edge, starts at its top.
-    expect(at(FIXTURE.width - 2, 2)).toEqual([0xff, 0x3b, 0x30]);
-    expect(at(FIXTURE.width - 14, 2)).toEqual([0xff, 0x3b, 0x30]);
+    const rgb = fixtureFrame();
+    const placed = await drawOverlay(rgb, FIXTURE.width, FIXTURE.height, view);
+    // Pushed left and down to fit: the box ends a pixel short of the right edge and starts a pixel
+    // below the top, where the outline goes.
+    expect(placed.find((b) => b.handle === "1")).toMatchObject({ left: FIXTURE.width - 17, top: 1 });
+    const at = await pixels(await encodePng(rgb, FIXTURE.width, FIXTURE.height));
+    expect(at(FIXTURE.width - 3, 9)).toEqual([0xff, 0x3b, 0x30]);
+    expect(at(FIXTURE.width - 14, 3)).toEqual([0xff, 0x3b, 0x30]);
   });
 
   it("gives identical bytes for identical inputs", async () => {

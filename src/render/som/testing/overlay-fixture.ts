@@ -23,7 +23,16 @@ export function fixtureView(): RoleView {
   return {
     role: "shopper",
     products: [
-      { handle: "1", name: "Milk", brand: "Dairy", distanceM: 1, bearing: "left", pixels: 3600, box },
+      {
+        handle: "1",
+        name: "Milk",
+        brand: "Dairy",
+        distanceM: 1,
+        bearing: "left",
+        bearingDeg: -22,
+        pixels: 3600,
+        box,
+      },
     ],
     targets: [
       {
@@ -33,6 +42,7 @@ export function fixtureView(): RoleView {
         approaches: ["nearest"],
         distanceM: 3,
         bearing: "right",
+        bearingDeg: 14,
         box: FIXTURE.target,
       },
     ],
