@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type Condition, DialogueAct, ToolCall } from "../core/dialogue.js";
+import { type Condition, DialogueAct, ToolCall, toolCallSchema } from "../core/dialogue.js";
 import type { EnvId } from "../core/manifest.js";
 import type { InspectionDetails } from "../core/product.js";
 import type { Profile } from "../core/profile.js";
@@ -20,9 +20,14 @@ const Recommend = z.object({
 export function assistantActionSchema(env: EnvId) {
   return z.union([Plain.strict(), Recommend.strict(), envDefinition(env).navigateSchema.strict()]);
 }
-/** A `Navigate` annotation: the goal and reason, and the fields a store's Navigate schema adds. */
+/**
+ * A `Navigate` annotation: the goal and reason, and the fields a store's Navigate schema adds (its
+ * `target_approach` is one of the store's approaches: the schema checks that, the type keeps a string).
+ */
 export type NavigateAction = z.infer<typeof NAVIGATE_TO_FIXTURE> &
-  Partial<Omit<z.infer<typeof NAVIGATE_BY_WAYPOINT>, "type">>;
+  Partial<Omit<z.infer<typeof NAVIGATE_BY_WAYPOINT>, "type" | "target_approach">> & {
+    target_approach?: string;
+  };
 export type AssistantAction = z.infer<typeof Plain> | z.infer<typeof Recommend> | NavigateAction;
 
 /**
@@ -42,7 +47,10 @@ export function assistantOutputSchema(env: EnvId) {
     .object({
       utterance: z.string().min(1).max(MAX_UTTERANCE_CHARS),
       assistant_actions: z.array(assistantActionSchema(env)).length(1),
-      expected_user_action: ToolCall,
+      expected_user_action: toolCallSchema(
+        legalToolNames(env),
+        "the shopper's tool call you expect next, with targets in your handles",
+      ),
       ranking: z.array(z.string()).max(10),
       tool_calls: z.array(z.unknown()).length(0),
     })
@@ -56,11 +64,30 @@ export interface AssistantOutput {
   tool_calls: unknown[];
 }
 
-/** The shopper's reply per turn: what it says and exactly one tool call, in its own handles. */
+/**
+ * The shopper's reply per turn: what it says and exactly one tool call, in its own handles. Store
+ * agnostic (any tool name): for replies read without their store; the world refuses a tool the store
+ * lacks. A model is asked for `shopperOutputSchema(env)`, whose tool names are the store's.
+ */
 export const ShopperOutput = z
   .object({ utterance: z.string().max(MAX_UTTERANCE_CHARS), tool_call: ToolCall })
   .strict();
 export type ShopperOutput = z.infer<typeof ShopperOutput>;
+
+/** `ShopperOutput` for one store: the tool call's name is one of the store's tools. */
+export function shopperOutputSchema(env: EnvId) {
+  return z
+    .object({
+      utterance: z.string().max(MAX_UTTERANCE_CHARS),
+      tool_call: toolCallSchema(legalToolNames(env), "your one tool call, with targets in your handles"),
+    })
+    .strict();
+}
+
+/** The shopper's tools in a store, in its definition's order. */
+function legalToolNames(env: EnvId): string[] {
+  return Object.keys(envDefinition(env).tools);
+}
 
 export const ModeratorOutput = z
   .object({ decision: z.enum(["yes", "no"]), reason: z.string().optional() })
@@ -108,6 +135,10 @@ export interface PolicyReply<T> {
   formatWarnings?: string[];
   /** Whether a repair request was needed. */
   repaired?: boolean;
+  /** Whether a model reply's JSON object had to be taken out of a code fence or surrounding prose. */
+  fencedJson?: boolean;
+  /** Tool names a reply gave that the store does not have (a rejected reply's too: counted even when repaired). */
+  invalidTools?: string[];
   /** The model calls this reply took (none for the built-in policies), with tokens, cost and latency. */
   calls: CallUsage[];
 }
@@ -176,6 +207,8 @@ export interface AssistantContext {
    * `history.images` of them under `full`, none under the other conditions.
    */
   views: { turn: number; image: Buffer }[];
+  /** Whether catalog and layout ids go with names in what it is shown (run config `captions.ids`; default off). */
+  captionIds?: boolean;
 }
 
 /** What the simulated shopper is given each turn: its private profile and goal, and its own view. */

@@ -29,12 +29,19 @@ export { estimateJudge, type JudgeEstimate, type JudgeEstimateOptions } from "..
 export { judgeTranscript } from "../eval/judge-transcript.js";
 export { episodeDecision, recommendedProducts } from "../eval/metrics/decision-alignment.js";
 export {
+  type Disclosure,
+  type DisclosureLexicon,
+  disclosureLexicon,
+  labelDisclosures,
+} from "../eval/metrics/label-disclosures.js";
+export {
   actionFollowingRate,
   CGV_HORIZONS,
   cumulativeGoalVisibility,
   localNavigationSuccessRate,
 } from "../eval/metrics/navigation.js";
 export { purchased, referencePurchase, successByTurn, turnCount } from "../eval/metrics/outcome.js";
+export { episodeProtocol, type ProtocolCounts } from "../eval/metrics/protocol.js";
 export { ndcgAt10, recallAt5, reciprocalRankAt10 } from "../eval/metrics/ranking.js";
 export { readRuns, readTrajectoryFile, TrajectoryFileError } from "../eval/read-trajectories.js";
 export { type Chart, type ChartSpec, reportChartSpecs, reportCharts } from "../eval/report/charts.js";

@@ -211,4 +211,45 @@ describe("siturec evaluate, report and judge", () => {
     expect(mock.requests).toHaveLength(2);
     expect(capped.out).toMatch(/reached --max-cost \$1\.5; 2 trajectories were not judged/);
   });
+
+  it("evaluate counts a model's protocol trouble: JSON in a fence and an invented tool, counted though repaired", async () => {
+    const turn = (tool: string) =>
+      JSON.stringify({
+        utterance: "Hi! What are you looking for today?",
+        assistant_actions: [{ type: "Greet" }],
+        expected_user_action: { name: tool, arguments: {} },
+        ranking: [],
+        tool_calls: [],
+      });
+    mock.requests.length = 0;
+    mock.enqueue({ kind: "text", content: `Sure:\n\`\`\`json\n${turn("fly")}\n\`\`\`` });
+    mock.fallback = () => ({ kind: "text", content: turn("idle") });
+    const dir = tmp();
+    const flags = ["--env", "supermarket", "--tasks", "0:1", "--max-turns", "2", "--quiet"];
+    const r = await run(
+      "run",
+      ...flags,
+      "--assistant",
+      mock.modelId(),
+      "--out",
+      dir,
+      "--run-id",
+      "llm",
+      "--no-cache",
+      "--no-preflight",
+    );
+    expect(r.code, r.err).toBe(0);
+    // The repair request named the field and the store's tools.
+    expect(JSON.stringify(mock.requests[1]!.messages)).toContain("expected_user_action.name: Invalid option");
+    const json = JSON.parse((await run("evaluate", "llm", "--dir", dir, "--json")).out) as {
+      cohorts: { protocol: Record<string, Record<string, number>> }[];
+    };
+    const p = json.cohorts[0]!.protocol;
+    expect(p.fencedJson!.assistant).toBeGreaterThanOrEqual(1);
+    expect(p.invalidTools!.assistant).toBeGreaterThanOrEqual(1);
+    expect(p.repairedJson!.assistant).toBe(1);
+    expect(p.labelDisclosures).toEqual({ assistant: 0, shopper: 0 });
+    const text = await run("evaluate", "llm", "--dir", dir);
+    expect(text.out).toMatch(/protocol \(role-turns[\s\S]*\s1\/0\s+0\s+1\/0\/0\s+1\/0\/0\s+0\/0/);
+  });
 });

@@ -11,6 +11,7 @@ import {
   storeDisplayName,
 } from "../eval/format.js";
 import { readRuns, readTrajectoryFile, TrajectoryFileError } from "../eval/read-trajectories.js";
+import { PROTOCOL_COLUMNS } from "../eval/report/protocol-table.js";
 import { writeReport } from "../eval/report/write-report.js";
 import type { Trajectory } from "../trajectory/trajectory.js";
 import { dirOption, storeOption } from "./default-store.js";
@@ -100,10 +101,19 @@ function printStore(env: string, here: CohortReport[], io: CliIo): void {
     if (roles.length)
       io.out(`\nmodel calls (${cohortLabel(c)}): ${roles.map((r) => usageText(r, c.usage[r])).join("; ")}\n`);
   }
+  io.out("\nprotocol (role-turns; a = assistant, s = shopper, m = moderator)\n");
+  io.out(protocolTable(here));
   if (here.some((c) => c.judge)) {
     io.out("\n");
     io.out(judgeTable(here));
   }
+}
+
+function protocolTable(here: CohortReport[]): string {
+  return formatTable(
+    ["assistant", ...PROTOCOL_COLUMNS.map(([h]) => h)],
+    here.map((c) => [cohortLabel(c), ...PROTOCOL_COLUMNS.map(([, cell]) => cell(c.protocol))]),
+  );
 }
 
 function mainTable(here: CohortReport[]): string {

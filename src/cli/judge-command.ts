@@ -1,6 +1,6 @@
-import type { Command } from "commander";
+import { type Command, InvalidArgumentError } from "commander";
 import pLimit from "p-limit";
-import { LlmJudge } from "../agents/llm/llm-judge.js";
+import { DEFAULT_JUDGE_TEMPERATURE, LlmJudge } from "../agents/llm/llm-judge.js";
 import { builtinPrompts } from "../agents/prompts/prompt-set.js";
 import { estimateJudge } from "../eval/judge-estimate.js";
 import { judgeTranscript } from "../eval/judge-transcript.js";
@@ -27,6 +27,8 @@ export interface JudgeRecord {
   promptHash: string;
   /** What the judge read: the textual record (the paper's input), or that with `--extras`. */
   input: "record" | "record+extras";
+  /** The sampling temperature the judge was sent (absent in judgements before it was recorded: 0). */
+  temperature?: number;
   scores: Record<string, number> | null;
   rationale?: string;
   formatError?: string;
@@ -55,6 +57,15 @@ interface JudgeFlags {
   estimate?: boolean;
   json?: boolean;
   study?: string;
+  temperature: number;
+}
+
+/** `--temperature T`: the judge's sampling temperature, 0 to 2. */
+function parseJudgeTemperature(value: string): number {
+  const n = Number(value);
+  if (!value.trim() || !Number.isFinite(n) || n < 0 || n > 2)
+    throw new InvalidArgumentError(`'${value}' is not a temperature from 0 to 2`);
+  return n;
 }
 
 /** What a judging pass covers: one run, or every run a study's interactions were stored in. */
@@ -177,7 +188,7 @@ async function judgeAll(
         judgeSpent += response.costUsd;
         void store.recordSpend(runId, spendOf("judge", model, response));
       });
-      judge = new LlmJudge({ model: opts.model, client, prompts, seed: 0 });
+      judge = new LlmJudge({ model: opts.model, client, prompts, seed: 0, temperature: opts.temperature });
       judges.set(runId, judge);
     }
     return judge;
@@ -198,6 +209,7 @@ async function judgeAll(
             model: opts.model,
             promptHash: prompts.hash,
             input: opts.extras ? "record+extras" : "record",
+            temperature: opts.temperature,
             scores: reply.output?.scores ?? null,
             ...(reply.output?.rationale ? { rationale: reply.output.rationale } : {}),
             ...(reply.formatError ? { formatError: reply.formatError } : {}),
@@ -237,6 +249,12 @@ export function registerJudge(program: Command, io: CliIo, setExit: (code: numbe
     .addOption(storeOption())
     .addOption(dirOption())
     .option("--concurrency <n>", "judge calls at once", parseInteger, 4)
+    .option(
+      "--temperature <t>",
+      "the judge's sampling temperature",
+      parseJudgeTemperature,
+      DEFAULT_JUDGE_TEMPERATURE,
+    )
     .option(
       "--config <file>",
       "a run config file (YAML or JSON) whose llm section applies: prices, retries, timeouts",

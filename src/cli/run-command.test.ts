@@ -2,6 +2,8 @@ import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { parseRunConfig } from "../runner/run-config.js";
+import { rolesLine } from "./run-command.js";
 import { runCli } from "./testing/run-cli.js";
 
 const run = runCli;
@@ -48,6 +50,39 @@ describe("siturec run, runs, export, schema", () => {
     } finally {
       if (saved !== undefined) process.env.OPENAI_API_KEY = saved;
     }
+  });
+
+  it("refuses a bad --temperature, a temperature for a built-in policy and a bad --history-images, naming the flag", async () => {
+    const badValue = await run("run", "--temperature", "shopper=3", "--out", tmp());
+    expect(badValue.code).not.toBe(0);
+    expect(badValue.err).toMatch(/'shopper=3' is not ROLE=T/);
+    const badRole = await run("run", "--temperature", "judge=0", "--out", tmp());
+    expect(badRole.err).toMatch(/a role of assistant, shopper, moderator/);
+    const builtin = await run("run", "--temperature", "shopper=0.5", "--out", tmp());
+    expect(builtin.code).toBe(2);
+    expect(builtin.err).toContain("--temperature shopper=0.5: the shopper is 'rule', not a model");
+    const history = await run("run", "--history-images", "lots", "--out", tmp());
+    expect(history.code).toBe(2);
+    expect(history.err).toMatch(/--history-images: none, last-K \(K up to 100, e\.g\. last-3\) or all/);
+  });
+
+  it("the run summary names each role's temperature, the history images and the shopper's map", () => {
+    const config = parseRunConfig({
+      agents: { assistant: "openai:gpt-4o", shopper: { id: "openai:gpt-4o-mini", temperature: 1 } },
+      history: { images: "none" },
+      shopperMap: true,
+    });
+    expect(
+      rolesLine(
+        { assistant: "openai:gpt-4o", shopper: "openai:gpt-4o-mini", moderator: "openai:gpt-4o-mini" },
+        config,
+      ),
+    ).toBe(
+      "assistant openai:gpt-4o (temperature 0) · shopper openai:gpt-4o-mini (temperature 1) · moderator openai:gpt-4o-mini (temperature 0)\nhistory images none · shopper map on",
+    );
+    expect(
+      rolesLine({ assistant: "reference", shopper: "rule", moderator: "rule" }, parseRunConfig({})),
+    ).toBe("assistant reference · shopper rule · moderator rule\nhistory images last-3 · shopper map off");
   });
 
   it("prints the trajectory JSON Schema", async () => {

@@ -1,11 +1,20 @@
 import type { Command } from "commander";
 import { InvalidArgumentError, Option } from "commander";
+import { looksLikeModelId, POLICY_ROLES, type PolicyRole } from "../agents/role-registry.js";
 import { ConditionId } from "../core/dialogue.js";
 import { formatZodIssues } from "../core/zod-issues.js";
 import { envIds } from "../envs/registry.js";
 import { RunIdentityError, resumeHint } from "../runner/plan.js";
 import { type RunOptions, type RunProgress, type RunResult, runBenchmark } from "../runner/run-benchmark.js";
-import { ConfigError, parseRunConfig, RunConfig, readConfigFile } from "../runner/run-config.js";
+import {
+  ConfigError,
+  historyImagesText,
+  parseRunConfig,
+  playedTemperatures,
+  RunConfig,
+  readConfigFile,
+  roleId,
+} from "../runner/run-config.js";
 import type { StoreSummary } from "../runner/run-summary.js";
 import { openRunStore } from "../storage/open-run-store.js";
 import { StorageError } from "../storage/storage-error.js";
@@ -51,6 +60,42 @@ interface RunFlags {
   estimate?: boolean;
   json?: boolean;
   estimateSample?: number;
+  temperature?: Partial<Record<PolicyRole, number>>;
+  historyImages?: string;
+  shopperMap?: boolean;
+}
+
+/** `--temperature ROLE=T`, repeatable: each role's sampling temperature (0–2). */
+export function parseTemperature(
+  value: string,
+  previous: Partial<Record<PolicyRole, number>> = {},
+): Partial<Record<PolicyRole, number>> {
+  const [role, t] = value.split("=");
+  const n = Number(t);
+  if (!POLICY_ROLES.includes(role as PolicyRole) || !t?.trim() || !Number.isFinite(n) || n < 0 || n > 2)
+    throw new InvalidArgumentError(
+      `'${value}' is not ROLE=T (a role of ${POLICY_ROLES.join(", ")}, a temperature from 0 to 2, e.g. shopper=0.7)`,
+    );
+  return { ...previous, [role as PolicyRole]: n };
+}
+
+/**
+ * The config with `--temperature`'s roles given theirs. Only a model samples, so a temperature for a
+ * built-in policy (reference, rule) is refused rather than ignored.
+ */
+function withTemperatures(config: RunConfig, temps: RunFlags["temperature"]): RunConfig {
+  const agents = { ...config.agents };
+  for (const [role, temperature] of Object.entries(temps ?? {}) as [PolicyRole, number][]) {
+    const id = roleId(agents[role]);
+    if (!looksLikeModelId(id))
+      throw new ConfigError(`--temperature ${role}=${temperature}: the ${role} is '${id}', not a model`, {
+        exitCode: 2,
+        field: `agents.${role}`,
+        hint: "only model-backed roles sample; built-in policies take no temperature",
+      });
+    agents[role] = { id, temperature };
+  }
+  return { ...config, agents };
 }
 
 /** A non-negative amount of USD. */
@@ -78,6 +123,8 @@ function flagConfig(f: RunFlags): Record<string, unknown> {
     ...(f.seed !== undefined ? { seed: f.seed } : {}),
     ...(f.out ? { storeDir: f.out } : {}),
     ...(f.images === false ? { images: false } : {}),
+    ...(f.historyImages !== undefined ? { history: { images: f.historyImages } } : {}),
+    ...(f.shopperMap ? { shopperMap: true } : {}),
     ...(Object.keys(agents).length ? { agents } : {}),
     ...(f.cache === false ? { llm: { noCache: true } } : {}),
   };
@@ -159,7 +206,10 @@ export function registerRun(
 function addEpisodeOptions(run: Command): void {
   run
     .addOption(new Option("--env <env>", "store").choices([...envIds(), "all"]))
-    .option("--assistant <id>", "assistant: reference, or a model id such as openai:gpt-4o")
+    .option(
+      "--assistant <id>",
+      "assistant: reference (or a degraded one: reference-random-ranking, reference-no-guidance, reference-blind), or a model id such as openai:gpt-4o",
+    )
     .option("--shopper <id>", "shopper simulator: rule, or a model id")
     .option("--user <id>", "another name for --shopper")
     .option("--moderator <id>", "moderator: rule, or a model id")
@@ -169,6 +219,16 @@ function addEpisodeOptions(run: Command): void {
     .option("--concurrency <n>", "episodes at once", parseInteger)
     .option("--max-turns <n>", "turn limit", parseInteger)
     .option("--seed <n>", "seed of the seeded policies", parseInteger)
+    .option(
+      "--temperature <role=t>",
+      "a model-backed role's sampling temperature, repeatable (default assistant=0, shopper=0.7, moderator=0)",
+      parseTemperature,
+    )
+    .option(
+      "--history-images <k>",
+      "earlier views a full-condition assistant gets: none, last-K (or K) or all (default last-3)",
+    )
+    .option("--shopper-map", "give the shopper the store map too (the paper gives it to the assistant only)")
     .option("--config <file>", "YAML or JSON config (flags override it)");
 }
 
@@ -203,7 +263,7 @@ function addRunControlOptions(run: Command): void {
     .option("--estimate", "plan the run and print what it would cost, without running it (no model call)")
     .option(
       "--estimate-sample <n>",
-      "episodes whose first-turn requests --estimate builds (default 8)",
+      "episodes whose first two turns --estimate builds (default 8)",
       parseInteger,
     )
     .option("--json", "with --estimate: print the estimate as JSON")
@@ -224,7 +284,10 @@ async function runAction(flags: RunFlags, cx: RunCommandIo): Promise<void> {
   // A resume without a config continues with the run's own configuration.
   const base = flags.resume && !flags.config ? await resumedConfig(flags.resume, flags.out) : target.file;
   checkFlags(flags);
-  const config = parseRunConfig(merge(base, flagConfig(flags)), flags.config ?? "command line");
+  const config = withTemperatures(
+    parseRunConfig(merge(base, flagConfig(flags)), flags.config ?? "command line"),
+    flags.temperature,
+  );
   if (flags.json && !flags.estimate)
     throw new ConfigError("--json goes with --estimate (a run's progress as JSON: --progress jsonl)", {
       exitCode: 2,
@@ -308,14 +371,14 @@ async function playRun(
       });
       if (jsonl)
         io.out(
-          `${JSON.stringify({ event: "done", runId: result.runId, status: result.status, agents: result.agents, summaries: result.summaries })}\n`,
+          `${JSON.stringify({ event: "done", runId: result.runId, status: result.status, agents: result.agents, temperatures: playedTemperatures(config, result.agents), summaries: result.summaries })}\n`,
         );
       else if (result.status === "detached") {
         io.out(
           `\nrun ${result.runId}: its episodes are on the queue; workers (siturec worker) play them. Follow it with: siturec runs --store ${flags.out ?? defaultStore()}\n`,
         );
         return;
-      } else printResult(result, flags, io);
+      } else printResult(result, config, flags, io);
       if (result.status !== "complete") cx.setExit(result.status === "interrupted" ? 130 : 1);
     } catch (err) {
       // The store failed under a started run (a full disk): its finished episodes are safe.
@@ -357,10 +420,20 @@ function progressCallbacks(
   };
 }
 
+/**
+ * The roles and what they were given: each role's policy (with its temperature when a model plays
+ * it), the earlier views an assistant gets, and whether the shopper had the map.
+ */
+export function rolesLine(agents: RunResult["agents"], config: RunConfig): string {
+  const t = playedTemperatures(config, agents);
+  const role = (r: PolicyRole) => `${r} ${agents[r]}${t[r] !== undefined ? ` (temperature ${t[r]})` : ""}`;
+  return `${POLICY_ROLES.map(role).join(" · ")}\nhistory images ${historyImagesText(config.history.images)} · shopper map ${config.shopperMap ? "on" : "off"}`;
+}
+
 /** A finished (or stopped) run in this process: its summary per store, spend and what to do next. */
-function printResult(result: RunResult, flags: RunFlags, io: CliIo): void {
+function printResult(result: RunResult, config: RunConfig, flags: RunFlags, io: CliIo): void {
   io.out(
-    `\nrun ${result.runId} (${result.status}) in ${(result.timing.wallMs / 1000).toFixed(1)} s · assistant ${result.agents.assistant} · shopper ${result.agents.shopper} · moderator ${result.agents.moderator}\n`,
+    `\nrun ${result.runId} (${result.status}) in ${(result.timing.wallMs / 1000).toFixed(1)} s · ${rolesLine(result.agents, config)}\n`,
   );
   io.out(summaryTable(result.summaries));
   for (const s of result.summaries) io.out(failureLines(`why ${s.env} episodes failed:`, s.errorMessages));

@@ -11,4 +11,6 @@ export const FLAG_OF_FIELD: Record<string, string> = {
   "agents.assistant": "--assistant",
   "agents.shopper": "--shopper",
   "agents.moderator": "--moderator",
+  "history.images": "--history-images",
+  shopperMap: "--shopper-map",
 };

@@ -52,6 +52,7 @@ interface CreateFlags {
   condition: string;
   maxTurns: number;
   moderator: string;
+  shopperMap?: boolean;
   dir: string;
   json?: boolean;
   preflight: boolean;
@@ -79,6 +80,7 @@ function registerCreate(study: Command, io: CliIo): void {
     .option("--condition <c>", "the assistant's context condition", "full")
     .option("--max-turns <n>", "turn limit per interaction", parseInteger, 20)
     .option("--moderator <id>", "the moderator (rule or a model id)", "rule")
+    .option("--shopper-map", "show participants the store map (the paper gives it to the assistant only)")
     .addOption(storeOption())
     .addOption(dirOption())
     .option("--json", "print the study as JSON (with its invite tokens)")
@@ -139,6 +141,7 @@ function buildStudy(id: string, o: CreateFlags): Study {
       condition: o.condition as Condition,
       maxTurns: o.maxTurns,
       moderator: o.moderator,
+      ...(o.shopperMap ? { shopperMap: true } : {}),
     });
   } catch (err) {
     if (err instanceof SiturecError) throw err;

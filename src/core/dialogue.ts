@@ -22,6 +22,20 @@ export const ToolCall = z
 export type ToolCall = z.infer<typeof ToolCall>;
 
 /**
+ * A tool call whose name must be one of `names` (a store's tools): constrained decoding can only
+ * produce legal names, and validation of an invented one names the legal ones.
+ */
+export function toolCallSchema(names: readonly string[], describe?: string) {
+  const name = z.enum(names as [string, ...string[]]);
+  return z
+    .object({
+      name: describe ? name.describe(describe) : name,
+      arguments: z.record(z.string(), z.unknown()).default({}),
+    })
+    .strict();
+}
+
+/**
  * What the assistant is given besides the dialogue (paper §4.2): `full` the annotated view and the
  * list of visible entities; `no-evv` the list without the image; `no-evv-caption` neither.
  */

@@ -72,8 +72,12 @@ export const SituRecSessionSpec = z
     /** The id the client's policy is recorded under in the trajectory (default `remote`). */
     agentId: z.string().min(1).max(120).default("remote"),
     images: ImageMode.default("data-url"),
-    /** Attach the role's minimap as the built-in LLM policies get it (default true). */
-    minimap: z.boolean().default(true),
+    /**
+     * Attach the store map to the client's role, as the built-in LLM policies get it: default on for
+     * the assistant, off for the shopper (the paper gives the map to the assistant only; on, it is
+     * recorded as the run's `shopperMap`).
+     */
+    minimap: z.boolean().optional(),
     reward: SituRecRewardWeights.prefault({}),
   })
   .strict();

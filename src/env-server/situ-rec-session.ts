@@ -33,7 +33,7 @@ import { failedOutcome, runEpisode, trajectory } from "../episode/run-episode.js
 import type { RenderService } from "../render/render-service.js";
 import { identityParts } from "../runner/plan.js";
 import { runHeader } from "../runner/run-benchmark.js";
-import { parseRunConfig, type RunConfig, roleId } from "../runner/run-config.js";
+import { parseRunConfig, type RunConfig, roleId, roleTemperature } from "../runner/run-config.js";
 import { loadTaskBank } from "../tasks/task-bank-file.js";
 import type { EpisodeHeader, EpisodeOutcome, Trajectory, TurnRecord } from "../trajectory/trajectory.js";
 import { World } from "../world/world.js";
@@ -62,6 +62,11 @@ function pickTask(env: EnvId, task: string | number): { task: Task; profile: Pro
   return { task: found, profile: bank.profiles.find((p) => p.id === found.profileId)!, position };
 }
 
+/** Whether the client's role gets the store map: the assistant by default, the shopper when asked. */
+function clientMap(spec: SituRecSessionSpec): boolean {
+  return spec.minimap ?? spec.role === "assistant";
+}
+
 /** The session's run configuration: the client's role is recorded under its own id, the others from `agents`. */
 function sessionConfig(spec: SituRecSessionSpec, storeDir: string, render?: RenderService): RunConfig {
   const other = spec.role === "assistant" ? "shopper" : "assistant";
@@ -73,6 +78,7 @@ function sessionConfig(spec: SituRecSessionSpec, storeDir: string, render?: Rend
         maxTurns: spec.maxTurns,
         seed: spec.seed,
         storeDir,
+        shopperMap: spec.role === "shopper" && clientMap(spec),
         agents: {
           [spec.role]: DEFAULTS[spec.role],
           [other]: spec.agents[other] ?? DEFAULTS[other],
@@ -192,7 +198,7 @@ export class SituRecSession extends EnvSession<Request, PolicyReply<unknown>> {
       const browser = { version: render.browserVersion, renderer: render.rendererName };
       const parts = {
         ...identityParts(config, prompts.hash, ids, browser),
-        envServer: { controlled: this.situ.role, minimap: this.situ.minimap },
+        envServer: { controlled: this.situ.role, minimap: clientMap(this.situ) },
       };
       const { runId, identity } = await series.runFor(
         {
@@ -223,6 +229,10 @@ export class SituRecSession extends EnvSession<Request, PolicyReply<unknown>> {
       };
       const roles = builtinRoles();
       const built = <R extends PolicyRole>(role: R) => roles.resolve(role, roleId(config.agents[role]));
+      const optionsFor = (role: PolicyRole): PolicyOptions => {
+        const temperature = roleTemperature(config.agents[role], role);
+        return temperature === undefined ? options : { ...options, temperature };
+      };
       const external = this.externalPolicy();
       const assistant = this.situ.role === "assistant" ? null : built("assistant");
       const shopper = this.situ.role === "shopper" ? null : built("shopper");
@@ -236,20 +246,20 @@ export class SituRecSession extends EnvSession<Request, PolicyReply<unknown>> {
         await store.failEpisode(header, outcome, attempt);
         return;
       }
-      const mine = this.situ.minimap && this.situ.images !== "none";
+      const mine = clientMap(this.situ) && this.situ.images !== "none";
       this.trajectory = await runEpisode({
         header,
         world,
         knowledge,
         agents: {
-          assistant: assistant ? assistant.create(options) : (external as AssistantPolicy),
-          shopper: shopper ? shopper.create(options) : (external as ShopperPolicy),
-          moderator: moderator.create(options),
+          assistant: assistant ? assistant.create(optionsFor("assistant")) : (external as AssistantPolicy),
+          shopper: shopper ? shopper.create(optionsFor("shopper")) : (external as ShopperPolicy),
+          moderator: moderator.create(optionsFor("moderator")),
         },
         images: store.images,
         minimaps: {
           assistant: assistant ? assistant.needs?.minimap === true : mine,
-          shopper: shopper ? shopper.needs?.minimap === true : mine,
+          shopper: shopper ? shopper.needs?.minimap === true && config.shopperMap : mine,
         },
         stats: this.stats,
         onTurn: async (record, outcome) => {

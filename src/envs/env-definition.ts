@@ -49,6 +49,8 @@ export interface EnvDefinition {
   navigateSchema: z.ZodObject;
   /** How the assistant's fixed target handles are numbered, in words for its prompt. */
   assistantHandleText: string;
+  /** The same for the shopper's handles, in words for its prompt. */
+  shopperHandleText: string;
   /** Whether seeing a product shown in a destination (a display area) counts as seeing the destination (CGV). */
   goalShownByProducts: boolean;
   /** Minimap scale, pixels per metre. */

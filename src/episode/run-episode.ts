@@ -18,6 +18,7 @@ import type { RoleObservation } from "../render/observer.js";
 import type { ImageSink } from "../trajectory/image-sink.js";
 import {
   type AssistantContextSettings,
+  DEFAULT_HISTORY_IMAGES,
   type EpisodeHeader,
   type EpisodeOutcome,
   type RoleObservationRecord,
@@ -31,6 +32,7 @@ import { addUsages, emptyUsages } from "../trajectory/usage.js";
 import type { StepResult, World } from "../world/world.js";
 import type { WorldState } from "../world/world-core.js";
 import { assistantView } from "./assistant-context.js";
+import { actionForOthers, historyForOthers } from "./history-for-others.js";
 import { finalTermination, runtimeTermination } from "./termination.js";
 import {
   callRecords,
@@ -142,7 +144,11 @@ class EpisodeLoop {
     private readonly opts: EpisodeOptions,
     private readonly stats: { renderMs: number; modelMs: number },
   ) {
-    this.context = opts.header.context ?? { historyImages: "all", captionIds: false };
+    this.context = opts.header.context ?? {
+      historyImages: DEFAULT_HISTORY_IMAGES,
+      captionIds: false,
+      shopperMap: false,
+    };
   }
 
   /** One turn: its record, and why it ended the episode (undefined if it goes on). */
@@ -235,11 +241,12 @@ class EpisodeLoop {
       condition,
       turn,
       maxTurns: header.maxTurns,
-      history: this.history,
+      history: historyForOthers(this.history),
       observation: assistantView(aView, condition, this.context),
       minimap: map,
       shared: shared(before),
       views,
+      captionIds: this.context.captionIds,
     });
     if (condition === "full") this.earlier.push({ turn, image: aView.image });
     if (a.output.assistant_actions[0]?.type === "Recommend") this.recommendations++;
@@ -314,10 +321,10 @@ class EpisodeLoop {
     if (ended) return { ended, m: undefined, moderator: null };
     const m = await agents.moderator.decide({
       env: header.env,
-      history: this.history,
+      history: historyForOthers(this.history),
       assistantUtterance: a.output.utterance,
       shopperUtterance: s.output.utterance,
-      action,
+      action: actionForOthers(action),
     });
     const moderator = {
       decision: m.output.decision,

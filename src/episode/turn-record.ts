@@ -25,6 +25,8 @@ export function usageOf(reply: PolicyReply<unknown> | undefined): RoleUsage {
   if (reply.formatError !== undefined) u.formatErrors++;
   u.formatWarnings += reply.formatWarnings?.length ?? 0;
   if (reply.repaired) u.repairs++;
+  if (reply.fencedJson) u.fencedJson = 1;
+  if (reply.invalidTools?.length) u.invalidTools = 1;
   return u;
 }
 

@@ -2,6 +2,7 @@ import type { EnvId } from "../core/manifest.js";
 import { targetHandles } from "../core/roles.js";
 import { loadEnvData } from "../envs/env-data.js";
 import { envDefinition } from "../envs/registry.js";
+import { type DisclosureLexicon, disclosureLexicon } from "./metrics/label-disclosures.js";
 
 /** What the metrics look up about a store: the catalog ids, the assistant's fixed handles, where products are. */
 export interface EvalContext {
@@ -10,6 +11,10 @@ export interface EvalContext {
   legalTools: Set<string>;
   /** The assistant's fixed target handles → target ids. */
   assistantHandles: Map<string, string>;
+  /** The shopper's fixed target handles → target ids. */
+  shopperHandles: Map<string, string>;
+  /** The store's ids and name words, for finding labels spoken in dialogue. */
+  lexicon: DisclosureLexicon;
   targetIds: Set<string>;
   /** Product → the fixtures, or the stores and areas, it is shown in. */
   placesOf: Map<string, Set<string>>;
@@ -75,6 +80,19 @@ export function evalContext(env: EnvId): EvalContext {
       catalog: new Set(data.catalog.products.map((p) => p.id)),
       legalTools: new Set(Object.keys(def.tools)),
       assistantHandles: new Map([...targetHandles(data.layout, "assistant")].map(([id, h]) => [h, id])),
+      shopperHandles: new Map([...targetHandles(data.layout, "shopper")].map(([id, h]) => [h, id])),
+      lexicon: disclosureLexicon({
+        ids: [
+          ...data.catalog.products.map((p) => p.id),
+          ...data.instances.instances.map((i) => i.id),
+          ...data.layout.navTargets.map((t) => t.id),
+          ...data.layout.waypoints.map((w) => w.id),
+        ],
+        names: [
+          ...data.catalog.products.flatMap((p) => [p.name, p.brand]),
+          ...data.layout.navTargets.map((t) => t.name),
+        ],
+      }),
       targetIds: new Set(data.layout.navTargets.map((t) => t.id)),
       placesOf,
       targetedTools: new Set(def.targetedTools),

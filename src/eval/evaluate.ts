@@ -16,6 +16,12 @@ import {
 } from "./metrics/navigation.js";
 import { purchased, referencePurchase, successByTurn, turnCount } from "./metrics/outcome.js";
 import {
+  addProtocolCounts,
+  emptyProtocolCounts,
+  episodeProtocol,
+  type ProtocolCounts,
+} from "./metrics/protocol.js";
+import {
   catalogEntries,
   episodeListScore,
   episodeReferenceMrr,
@@ -73,6 +79,8 @@ export interface CohortReport extends CohortKey {
   format: Record<"assistant" | "shopper" | "moderator", { errors: number; warnings: number }>;
   /** Model calls per role, pooled: tokens split by the providers' prompt caches, cost and what the caches saved. */
   usage: Record<"assistant" | "shopper" | "moderator", CohortUsage>;
+  /** Protocol violations, pooled: invented tools, unresolved Navigate goals, repaired and fenced JSON, spoken labels. */
+  protocol: ProtocolCounts;
   analyses: CohortAnalyses;
 }
 
@@ -269,6 +277,7 @@ export function evaluateCohort(episodes: Trajectory[], opts: { pooled?: boolean 
     judged: judged.length,
     format: formatCounts(episodes),
     usage: usageTotals(episodes),
+    protocol: episodes.reduce((s, e) => addProtocolCounts(s, episodeProtocol(e, ctx)), emptyProtocolCounts()),
     analyses: analyses(episodes),
   };
 }

@@ -53,6 +53,7 @@ export function cohortJson(c: CohortReport) {
     judged: c.judged,
     format: c.format,
     usage: c.usage,
+    protocol: c.protocol,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { JudgeTranscript } from "../agents/types.js";
+import { refusalForOthers } from "../core/refusal-for-others.js";
 import type { Trajectory } from "../trajectory/trajectory.js";
 
 const OUTCOMES: Record<string, string> = {
@@ -22,10 +23,12 @@ export function judgeTranscript(t: Trajectory, opts: { extras?: boolean } = {}):
     lines.push(`[turn ${r.turn}] Assistant${act}: ${r.assistant.output.utterance}`);
     lines.push(`[turn ${r.turn}] Shopper: ${r.shopper.output.utterance}`);
     const call = r.shopper.output.tool_call;
-    const { target: _t, ...args } = call.arguments as Record<string, unknown>;
+    const { target, ...args } = call.arguments as Record<string, unknown>;
     const shown = Object.entries(args).map(([k, v]) => `${k}=${String(v)}`);
     if (r.execution.targetName) shown.unshift(`target=${r.execution.targetName}`);
-    const result = r.execution.success ? "done" : `refused (${r.execution.error ?? "not possible"})`;
+    const error =
+      r.execution.error && refusalForOthers(r.execution.error, target, r.execution.targetName ?? undefined);
+    const result = r.execution.success ? "done" : `refused (${error ?? "not possible"})`;
     const cart = r.execution.addedToCart ? ", added to the cart" : "";
     lines.push(`  shopper action: ${call.name}(${shown.join(", ")}) → ${result}${cart}`);
   }

@@ -14,12 +14,41 @@ export const EXPECTED_OUTPUT_TOKENS: Record<string, number> = {
   sales: 250,
 };
 
+/**
+ * Tokens of a typical utterance per role, as the dialogue history repeats it every later turn: about
+ * the length of the paper's example turns (D.5: an assistant's two sentences, a shopper's one).
+ */
+export const EXPECTED_UTTERANCE_TOKENS: Record<string, number> = { assistant: 45, shopper: 25 };
+
 /** The share of a request's constant prefix a provider's cache is expected to serve after its first call. */
 export const DEFAULT_CACHE_HIT_RATE = 0.9;
 
 /** How estimates count tokens (printed with every estimate). */
 export const COUNTING_METHOD =
-  "text: o200k_base BPE (gpt-tokenizer) for OpenAI-family models, ≈ 4 characters a token elsewhere; images by each provider's published rule";
+  "text: o200k_base BPE (gpt-tokenizer), × 1.2 for Anthropic and × 1.1 for Gemini (their tokenizers' measured excess over it); images by each provider's published rule";
+
+/**
+ * How a role's requests grow within an episode: call t carries t more dialogue entries than the
+ * first, and min(t, cap) more earlier views.
+ */
+export interface Growth {
+  /** Tokens one earlier turn adds (its dialogue entry). */
+  perTurn: number;
+  /** Tokens one earlier view adds (the image and its label). */
+  perView: number;
+  /** Earlier views a request carries at most (`history.images`). */
+  viewCap: number | "all";
+}
+
+/** The input tokens of an episode's `calls` calls of a role whose first call carries `first`. */
+export function episodeInput(first: number, calls: number, growth?: Growth): number {
+  let total = 0;
+  for (let t = 0; t < calls; t++) {
+    const views = growth ? Math.min(t, growth.viewCap === "all" ? t : growth.viewCap) : 0;
+    total += first + (growth ? t * growth.perTurn + views * growth.perView : 0);
+  }
+  return Math.round(total);
+}
 
 /** Low and high bounds. */
 export interface Range {
@@ -35,6 +64,8 @@ export interface RoleEstimate {
   calls: Range;
   /** Input tokens of the sampled requests, mean per call: the constant prefix and all. */
   firstTurnInputTokens: number;
+  /** How later calls of an episode grow (absent: every call like the sampled ones). */
+  growth?: Growth;
   /** Of those, the constant prefix (system prompt, schema, tools) a provider's cache can serve. */
   prefixTokens: number;
   /** Of those, images (by the provider's image-token rule). */
@@ -57,6 +88,14 @@ export interface CallEstimateInput {
   /** Sampled requests of this role and model (at least one). */
   requests: readonly LlmRequest[];
   calls: Range;
+  /**
+   * Calls of each episode, low and high (summing to `calls`): with `growth`, each episode's calls
+   * grow by `episodeInput`.
+   */
+  episodes?: { low: readonly number[]; high: readonly number[] };
+  growth?: Growth;
+  /** Tokens each sampled request carries, when not `requestTokens`'s total (e.g. answers made typical). */
+  tokensOf?: (req: LlmRequest) => number;
   /** Anthropic cache writes expected (e.g. one per episode); other providers miss once. */
   cacheWrites: number;
   hitRate: number;
@@ -71,7 +110,10 @@ export interface CallEstimateInput {
 export function estimateCalls(input: CallEstimateInput): RoleEstimate {
   const { role, requests, calls, hitRate } = input;
   const model = requests[0]!.model;
-  const counted = requests.map(requestTokens);
+  const counted = requests.map((r) => {
+    const t = requestTokens(r);
+    return { ...t, total: input.tokensOf?.(r) ?? t.total };
+  });
   const mean = (f: (t: (typeof counted)[number]) => number) =>
     Math.round(counted.reduce((s, t) => s + f(t), 0) / counted.length);
   const perCall = mean((t) => t.total);
@@ -81,8 +123,10 @@ export function estimateCalls(input: CallEstimateInput): RoleEstimate {
   const anthropic = model.startsWith("anthropic:");
   const out = EXPECTED_OUTPUT_TOKENS[role] ?? 200;
   const cacheable = prefix >= 1024 ? prefix : 0;
-  const at = (n: number) => {
-    const inputTokens = n * perCall;
+  const at = (n: number, episodes: readonly number[] | undefined) => {
+    const inputTokens = episodes
+      ? episodes.reduce((sum, calls) => sum + episodeInput(perCall, calls, input.growth), 0)
+      : n * perCall;
     const misses = anthropic ? Math.min(n, input.cacheWrites) : Math.min(n, 1);
     const cached = Math.round((n - misses) * cacheable * hitRate);
     const writes = anthropic ? misses * cacheable : 0;
@@ -97,13 +141,14 @@ export function estimateCalls(input: CallEstimateInput): RoleEstimate {
       plain: costOf(price, { inputTokens, outputTokens }),
     };
   };
-  const lo = at(calls.low);
-  const hi = at(calls.high);
+  const lo = at(calls.low, input.episodes?.low);
+  const hi = at(calls.high, input.episodes?.high);
   return {
     role,
     model,
     calls: { ...calls },
     firstTurnInputTokens: perCall,
+    ...(input.growth ? { growth: input.growth } : {}),
     prefixTokens: prefix,
     imageTokens: images,
     inputTokens: { low: lo.inputTokens, high: hi.inputTokens },

@@ -4,40 +4,40 @@ import { parseModelId } from "./model-id.js";
 import { toolInputJsonSchema } from "./tools.js";
 
 /**
- * Counts the tokens of a text for one model family: o200k_base for OpenAI-family models, the
- * published four-characters rule elsewhere (see `defaultCounter`); `setTextTokenCounter` swaps in
- * another counter without changing any caller.
+ * Counts the tokens of a text for one model family (see `defaultCounter`); `setTextTokenCounter`
+ * swaps in another counter without changing any caller.
  */
 export type TextTokenCounter = (text: string, model: string) => number;
 
 /**
- * About four characters a token, the rule of thumb OpenAI and Anthropic publish for English text
- * (within ~10% for prose; JSON and ids run a little denser, non-Latin scripts much denser). Used for
- * providers without a tokenizer here.
+ * Tokens of a provider's tokenizer per o200k_base token, for providers whose tokenizer is not
+ * published. Anthropic's (Claude 3 to 4.x) splits the same text into 16% (English prose) to 30%
+ * (code) more tokens than GPT-4o's; these prompts mix prose, lists and a JSON schema. Gemini's
+ * SentencePiece runs 5–10% above o200k for English. Both are measured comparisons, not the
+ * tokenizers: an estimate a little high rather than low.
  */
-export function approxTextTokens(text: string): number {
-  return text ? Math.ceil(text.length / 4) : 0;
-}
+export const O200K_RATIO: Readonly<Record<string, number>> = { anthropic: 1.2, google: 1.1 };
 
 const require = createRequire(import.meta.url);
 let o200k: ((text: string) => number) | undefined;
 
 /**
- * OpenAI-family models (and OpenAI-compatible servers, most of which serve models with a similar
- * vocabulary) are counted with `gpt-tokenizer`'s o200k_base BPE, loaded on first use (its ranks are
- * megabytes; most commands never count); others by the approximation.
+ * Text is counted with `gpt-tokenizer`'s o200k_base BPE (loaded on first use: its ranks are
+ * megabytes, and most commands never count): exact for OpenAI models, close for OpenAI-compatible
+ * servers (most serve models with a similar vocabulary), and scaled by `O200K_RATIO` for the others.
  */
 function defaultCounter(text: string, model: string): number {
-  const provider = model.split(":")[0];
-  if (provider !== "openai" && provider !== "openai-compatible") return approxTextTokens(text);
+  if (!text) return 0;
   o200k ??= (require("gpt-tokenizer/encoding/o200k_base") as { countTokens: (t: string) => number })
     .countTokens;
-  return text ? o200k(text) : 0;
+  const n = o200k(text);
+  const ratio = O200K_RATIO[model.split(":")[0] ?? ""];
+  return ratio ? Math.ceil(n * ratio) : n;
 }
 
 let counter: TextTokenCounter = defaultCounter;
 
-/** Replaces the text counter (e.g. with a BPE tokenizer for `openai:` models). */
+/** Replaces the text counter (e.g. with a provider's own tokenizer). */
 export function setTextTokenCounter(c: TextTokenCounter): void {
   counter = c;
 }
@@ -52,18 +52,22 @@ export function pngSize(data: Buffer): { width: number; height: number } | undef
   return { width: data.readUInt32BE(16), height: data.readUInt32BE(20) };
 }
 
+/** The largest image area Anthropic takes unscaled (1092 × 1092). */
+const ANTHROPIC_MAX_PIXELS = 1092 * 1092;
+
 /**
  * The input tokens of one image of `width` × `height` pixels by each provider's published rule:
  * - OpenAI (GPT-4o/4.1-class, detail high/auto) and OpenAI-compatible servers: fit in 2048×2048,
  *   shortest side to 768, then 85 + 170 per 512-px tile. (GPT-4o-mini and the patch-based mini/nano
  *   models bill images with other multipliers; not modelled.)
- * - Anthropic: fit the long edge in 1568 px, then width × height / 750.
+ * - Anthropic: fit the long edge in 1568 px and the area in about 1.19 megapixels (1092 × 1092, the
+ *   largest square sent unscaled: about 1,600 tokens), then width × height / 750.
  * - Gemini (2.x): 258 tokens when both sides are ≤ 384 px, else 258 per 768×768 tile.
  */
 export function imageTokens(provider: string, width: number, height: number): number {
   if (width <= 0 || height <= 0) return 0;
   if (provider === "anthropic") {
-    const s = Math.min(1, 1568 / Math.max(width, height));
+    const s = Math.min(1, 1568 / Math.max(width, height), Math.sqrt(ANTHROPIC_MAX_PIXELS / (width * height)));
     return Math.ceil((Math.round(width * s) * Math.round(height * s)) / 750);
   }
   if (provider === "google") {

@@ -66,7 +66,7 @@ export function buildPolicies(
       resolved = roles.resolve(role, own.id) as RunPolicies[R];
     } else {
       const spec = config.agents[role];
-      const temperature = roleTemperature(spec);
+      const temperature = roleTemperature(spec, role);
       resolved = {
         ...roles.resolve(role, roleId(spec)),
         ...(temperature !== undefined ? { temperature } : {}),

@@ -85,7 +85,8 @@ export async function playEpisode(e: PlannedEpisode, ctx: ExecuteContext): Promi
     images: config.images ? store.images : hashOnlyImages,
     minimaps: {
       assistant: policies.assistant.needs?.minimap === true,
-      shopper: policies.shopper.needs?.minimap === true,
+      // The paper gives the map to the assistant only; `shopperMap` gives the shopper its own.
+      shopper: policies.shopper.needs?.minimap === true && config.shopperMap,
     },
     stats,
     onTurn: (record, outcome) => store.writeTurn(header, record, outcome, attempt),

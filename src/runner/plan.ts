@@ -9,7 +9,7 @@ import { envOfId } from "../envs/registry.js";
 import { type Benchmark, DEFAULT_BENCHMARK, type LeaseOwner, type RunStore } from "../storage/run-store.js";
 import { loadTaskBank, taskBankFile } from "../tasks/task-bank-file.js";
 import { codeVersion } from "./code-version.js";
-import { ConfigError, envsOf, type RunConfig } from "./run-config.js";
+import { ConfigError, envsOf, playedTemperatures, type RunConfig } from "./run-config.js";
 
 /** One episode a run will play: a task of a store's bank, at its place in the bank. */
 export interface PlannedEpisode {
@@ -149,6 +149,8 @@ export function identityParts(
       structuredOutput: config.llm.structuredOutput,
       history: config.history,
       captions: config.captions,
+      shopperMap: config.shopperMap,
+      temperatures: playedTemperatures(config, ids),
     },
     prompts: promptHash,
     taskBanks: banks,

@@ -296,7 +296,7 @@ describe("benchmark runs", () => {
         tasks: "0:1",
         maxTurns: 4,
         storeDir,
-        history: { images: 2 },
+        history: { images: "last-2" },
         agents: { assistant: mock.modelId("history-vlm") },
         llm: { noCache: true },
       }),
@@ -306,7 +306,8 @@ describe("benchmark runs", () => {
     expect(mock.requests.map((r) => r.images)).toEqual([2, 3, 4, 4]);
     const [t] = await trajectoriesOf(storeDir, "history");
     expect(t!.turns.map((r) => r.assistant.views)).toEqual([[0], [0, 1], [0, 1, 2], [1, 2, 3]]);
-    expect(t!.header.context).toEqual({ historyImages: 2, captionIds: false });
+    expect(t!.header.context).toEqual({ historyImages: 2, captionIds: false, shopperMap: false });
+    expect(t!.header.temperatures).toEqual({ assistant: 0 });
     // The visible-entity list names products without catalog ids.
     const text = JSON.stringify(mock.requests[0]!.messages.at(-1));
     expect(text).toContain("Visible products in the shopper's view");

@@ -25,7 +25,7 @@ import { preflight } from "./preflight.js";
 import { EpisodeQueue } from "./queue/episode-queue.js";
 import { playOnQueue, type QueuedResult } from "./queue/play-on-queue.js";
 import { type ProgressCounters, resumedProgress } from "./resumed-progress.js";
-import type { RunConfig } from "./run-config.js";
+import { playedTemperatures, type RunConfig } from "./run-config.js";
 import type { RunControl } from "./run-control.js";
 import { runStatus } from "./run-status.js";
 import { type StoreSummary, summarize } from "./run-summary.js";
@@ -100,13 +100,24 @@ export function runHeader(
     agents: { assistant: ids.assistant, user: ids.shopper, moderator: ids.moderator },
     promptHash: prompts.hash,
     codeVersion: codeVersion(),
-    context: { historyImages: config.history.images, captionIds: config.captions.ids },
+    context: {
+      historyImages: config.history.images,
+      captionIds: config.captions.ids,
+      shopperMap: config.shopperMap,
+    },
+    temperatures: headerTemperatures(config, ids),
     render: {
       width: config.render.width,
       height: config.render.height,
       quality: config.render.quality,
     },
   };
+}
+
+/** The temperatures the header records, its roles named as in `agents` (the shopper is `user`). */
+function headerTemperatures(config: RunConfig, ids: AgentIds): EpisodeHeader["temperatures"] {
+  const { shopper, ...rest } = playedTemperatures(config, ids);
+  return { ...rest, ...(shopper !== undefined ? { user: shopper } : {}) };
 }
 
 type RunTiming = RunResult["timing"];

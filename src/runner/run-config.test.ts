@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { parseRunConfig } from "./run-config.js";
+import { POLICY_ROLES } from "../agents/role-registry.js";
+import {
+  DEFAULT_TEMPERATURES,
+  historyImagesText,
+  parseRunConfig,
+  playedTemperatures,
+  roleTemperature,
+} from "./run-config.js";
 
 describe("run configs", () => {
   it("the moderator defaults to the shopper's model when the shopper is a model (the paper's moderator is an LLM)", () => {
@@ -16,12 +23,52 @@ describe("run configs", () => {
     ).toBe("rule");
   });
 
-  it("history images and caption ids have the documented defaults", () => {
+  it("history images, caption ids and the shopper's map have the documented defaults", () => {
     const c = parseRunConfig({});
-    expect(c.history).toEqual({ images: "all" });
+    expect(c.history).toEqual({ images: 3 });
+    expect(historyImagesText(c.history.images)).toBe("last-3");
     expect(c.captions).toEqual({ ids: false });
+    expect(c.shopperMap).toBe(false);
     expect(c.llm.structuredOutput).toBe("auto");
     expect(() => parseRunConfig({ history: { images: -1 } })).toThrow(/history\.images/);
+  });
+
+  it("history.images takes none, last-K and all, and a bare number K as last-K", () => {
+    const images = (v: unknown) => parseRunConfig({ history: { images: v } }).history.images;
+    expect([images("none"), images("last-5"), images(5), images("all"), images(0)]).toEqual([
+      0,
+      5,
+      5,
+      "all",
+      0,
+    ]);
+    expect(["none", "last-5", "all"].map((v) => historyImagesText(images(v)))).toEqual([
+      "none",
+      "last-5",
+      "all",
+    ]);
+    for (const bad of ["last-", "last-101", "some", 2.5, "-1"])
+      expect(() => parseRunConfig({ history: { images: bad } }), String(bad)).toThrow(
+        /history\.images: none, last-K \(K up to 100, e\.g\. last-3\) or all/,
+      );
+  });
+
+  it("model-backed roles get their configured temperature, else the role's default; built-in policies none", () => {
+    const model = "openai:gpt-4o";
+    const c = parseRunConfig({ agents: { assistant: model, shopper: model } });
+    expect(POLICY_ROLES.map((r) => roleTemperature(c.agents[r], r))).toEqual([
+      DEFAULT_TEMPERATURES.assistant,
+      DEFAULT_TEMPERATURES.shopper,
+      DEFAULT_TEMPERATURES.moderator,
+    ]);
+    expect(DEFAULT_TEMPERATURES).toEqual({ assistant: 0, shopper: 0.7, moderator: 0 });
+    expect(playedTemperatures(c)).toEqual({ assistant: 0, shopper: 0.7, moderator: 0 });
+    const mixed = parseRunConfig({ agents: { assistant: { id: model, temperature: 0.3 } } });
+    expect(playedTemperatures(mixed)).toEqual({ assistant: 0.3 });
+    // A role another policy plays (an env-server client, your own policy) records none.
+    expect(playedTemperatures(mixed, { assistant: "my-agent", shopper: "rule", moderator: "rule" })).toEqual(
+      {},
+    );
   });
 
   it("the render quality sets the image size unless a size is given", () => {

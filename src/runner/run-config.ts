@@ -1,7 +1,13 @@
 import { readFileSync } from "node:fs";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
-import { builtinRoles, looksLikeModelId, POLICY_ROLES, type RoleRegistry } from "../agents/role-registry.js";
+import {
+  builtinRoles,
+  looksLikeModelId,
+  POLICY_ROLES,
+  type PolicyRole,
+  type RoleRegistry,
+} from "../agents/role-registry.js";
 import { QUALITY_SIZE } from "../core/camera.js";
 import { ConditionId } from "../core/dialogue.js";
 import { SiturecError } from "../core/errors.js";
@@ -10,6 +16,7 @@ import { formatZodIssues } from "../core/zod-issues.js";
 import { envIds, hasEnv } from "../envs/registry.js";
 import { StructuredOutputMode } from "../llm/client.js";
 import { PriceTable } from "../llm/prices.js";
+import { DEFAULT_HISTORY_IMAGES } from "../trajectory/trajectory.js";
 
 /** A role: an agent id (`reference`, `rule`, or a model id), optionally with its sampling temperature. */
 export const AgentSpec = z.union([
@@ -17,6 +24,38 @@ export const AgentSpec = z.union([
   z.object({ id: z.string().min(1), temperature: z.number().min(0).max(2).optional() }).strict(),
 ]);
 export type AgentSpec = z.infer<typeof AgentSpec>;
+
+/**
+ * The temperature a model-backed role is sent when its spec names none. The paper states none; the
+ * assistant and moderator decide (0: repeatable, cacheable), while a simulated shopper should vary
+ * its wording as people do: CustomerSim runs its open shopper models at 0.7 (§4.1).
+ */
+export const DEFAULT_TEMPERATURES: Readonly<Record<PolicyRole, number>> = {
+  assistant: 0,
+  shopper: 0.7,
+  moderator: 0,
+};
+
+/**
+ * `history.images`: `none`, `last-K` or `all`; a bare number K (older configs) is `last-K`. Parsed
+ * to K (0 for none) or "all", as trajectory headers record it.
+ */
+export const HistoryImages = z.union([z.number(), z.string()]).transform((v, ctx): number | "all" => {
+  if (v === "all") return "all";
+  const k =
+    v === "none" ? 0 : typeof v === "number" ? v : Number(/^(?:last-)?(\d+)$/.exec(v)?.[1] ?? Number.NaN);
+  if (Number.isInteger(k) && k >= 0 && k <= 100) return k;
+  ctx.addIssue({
+    code: "custom",
+    message: `none, last-K (K up to 100, e.g. last-3) or all, not ${JSON.stringify(v)}`,
+  });
+  return z.NEVER;
+});
+
+/** How `history.images` reads in messages and docs: none, last-K or all. */
+export function historyImagesText(images: number | "all"): string {
+  return images === "all" ? "all" : images === 0 ? "none" : `last-${images}`;
+}
 
 export const TaskSelection = z
   .string()
@@ -56,13 +95,18 @@ export const RunConfig = z
       .default({ assistant: "reference", shopper: "rule" }),
     history: z
       .object({
-        images: z
-          .union([z.number().int().min(0).max(100), z.literal("all")])
-          .default("all")
-          .describe("earlier annotated views sent to the assistant with the current one (full condition)"),
+        images: HistoryImages.default(DEFAULT_HISTORY_IMAGES).describe(
+          "earlier annotated views sent to the assistant with the current one (full condition): none, last-K or all (default last-3)",
+        ),
       })
       .strict()
-      .default({ images: "all" }),
+      .default({ images: DEFAULT_HISTORY_IMAGES }),
+    shopperMap: z
+      .boolean()
+      .default(false)
+      .describe(
+        "give the shopper the store map with its own handles and pose; the paper gives the map to the assistant only",
+      ),
     captions: z
       .object({
         ids: z
@@ -238,8 +282,30 @@ export function roleId(spec: AgentSpec): string {
   return typeof spec === "string" ? spec : spec.id;
 }
 
-export function roleTemperature(spec: AgentSpec): number | undefined {
-  return typeof spec === "string" ? undefined : spec.temperature;
+/**
+ * The temperature a role's policy is given: its spec's, else the role's default when a model plays
+ * it (built-in policies sample nothing; a policy of your own gets one only if its spec names it).
+ */
+export function roleTemperature(spec: AgentSpec, role: PolicyRole): number | undefined {
+  if (typeof spec !== "string" && spec.temperature !== undefined) return spec.temperature;
+  return looksLikeModelId(roleId(spec)) ? DEFAULT_TEMPERATURES[role] : undefined;
+}
+
+/**
+ * Each role's temperature as a run records it: roles given none are left out, and so are roles not
+ * played by the config's policy (`ids`: a policy of your own, a client of the env server).
+ */
+export function playedTemperatures(
+  config: Pick<RunConfig, "agents">,
+  ids?: Readonly<Record<PolicyRole, string>>,
+): Partial<Record<PolicyRole, number>> {
+  const out: Partial<Record<PolicyRole, number>> = {};
+  for (const role of POLICY_ROLES) {
+    const spec = config.agents[role];
+    const t = roleTemperature(spec, role);
+    if (t !== undefined && (!ids || ids[role] === roleId(spec))) out[role] = t;
+  }
+  return out;
 }
 
 export function envsOf(config: RunConfig): EnvId[] {

@@ -28,6 +28,8 @@ export interface StudyOptions {
   condition?: Condition;
   maxTurns?: number;
   moderator?: string;
+  /** Show participants the store map (default false: the paper gives the map to the assistant only). */
+  shopperMap?: boolean;
   /** Invite tokens (tests); default 32 random bytes each. */
   token?: (code: string) => string;
 }
@@ -79,6 +81,7 @@ export function createStudy(opts: StudyOptions): Study {
     tasks,
     assistants: opts.assistants,
     moderator: opts.moderator ?? "rule",
+    shopperMap: opts.shopperMap ?? false,
     participants,
   });
 }

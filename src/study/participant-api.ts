@@ -50,6 +50,8 @@ export interface ParticipantTurn {
   lastAction?: ActionRecord;
   legal: LegalAction[];
   products: Record<string, ProductLabel>;
+  /** Whether the study gives the shopper the store map (`minimap.png`); off unless the study says so. */
+  map: boolean;
 }
 
 /** The shopping goal a participant reads: the request, what matters, the budget. */

@@ -47,6 +47,7 @@ export function participantTurn(
     ...(ctx.lastAction ? { lastAction: ctx.lastAction } : {}),
     legal: legalActions(ctx),
     products,
+    map: ctx.minimap.length > 0,
   };
 }
 

@@ -394,6 +394,7 @@ export function studyRunConfig(
       maxTurns: study.maxTurns,
       storeDir,
       tasks: p.tasks.join(","),
+      shopperMap: study.shopperMap,
       agents: { assistant: study.assistants[assistant]!, shopper: "rule", moderator: study.moderator },
     },
     "study",

@@ -42,6 +42,8 @@ export const Study = z
     assistants: z.array(z.string().min(1)).min(1).max(26),
     /** The moderator the episodes use (as in `siturec run`). */
     moderator: z.string().default("rule"),
+    /** Whether the participant's page shows the store map (the paper gives the map to the assistant only). */
+    shopperMap: z.boolean().default(false),
     participants: z.array(StudyParticipant).min(1),
   })
   .strict();

@@ -74,6 +74,22 @@ export const RoleUsage = z
       .default(0)
       .describe("fixes lenient validation made (unknown keys dropped, a list cut, whitespace trimmed)"),
     repairs: z.number().int().nonnegative(),
+    fencedJson: z
+      .number()
+      .int()
+      .nonnegative()
+      .optional()
+      .describe(
+        "policy replies whose JSON was taken out of a code fence or surrounding prose (absent: none)",
+      ),
+    invalidTools: z
+      .number()
+      .int()
+      .nonnegative()
+      .optional()
+      .describe(
+        "policy replies in which a model output named a tool the store does not have and validation refused it, repaired or not (absent: none)",
+      ),
   })
   .strict();
 export type RoleUsage = z.infer<typeof RoleUsage>;
@@ -223,16 +239,35 @@ export const AgentIdsRecord = z
   })
   .strict();
 
-/** What the assistant is given besides its condition (run config `history.images`, `captions.ids`). */
+/** Earlier annotated views an assistant gets by default: a bounded request (see docs/agents.md). */
+export const DEFAULT_HISTORY_IMAGES = 3;
+
+/**
+ * What the roles are given besides the assistant's condition (run config `history.images`,
+ * `captions.ids`, `shopperMap`).
+ */
 export const AssistantContextSettings = z
   .object({
     historyImages: z
       .union([z.number().int().nonnegative(), z.literal("all")])
-      .describe("earlier annotated views sent with the current one (full condition)"),
+      .describe("earlier annotated views sent with the current one (full condition): K (0: none) or all"),
     captionIds: z.boolean().describe("catalog and layout ids in the visible-entity lists"),
+    shopperMap: z
+      .boolean()
+      .optional()
+      .describe(
+        "the shopper was given the store map; absent in runs before the setting, whose model shoppers had it",
+      ),
   })
   .strict();
 export type AssistantContextSettings = z.infer<typeof AssistantContextSettings>;
+
+/** The sampling temperature each model-backed role was sent, named as in `agents`. */
+export const RoleTemperatures = z
+  .object({ assistant: z.number(), user: z.number(), moderator: z.number() })
+  .partial()
+  .strict();
+export type RoleTemperatures = z.infer<typeof RoleTemperatures>;
 
 /** What identifies the episode: its run, the configuration and the code and prompts it ran with. */
 export const EpisodeHeader = z
@@ -247,7 +282,10 @@ export const EpisodeHeader = z
     promptHash: z.string(),
     codeVersion: z.string(),
     context: AssistantContextSettings.optional().describe(
-      "what the assistant was given beyond its condition",
+      "what the roles were given beyond the assistant's condition",
+    ),
+    temperatures: RoleTemperatures.optional().describe(
+      "absent in runs before temperatures were recorded (those sent none: the provider's default)",
     ),
     render: z
       .object({

@@ -38,6 +38,19 @@ export function cacheFigures(
   };
 }
 
+/** The protocol counts of a sum of usages, each only where either has it (absent meant none). */
+function protocolFigures(
+  a: Pick<RoleUsage, "fencedJson" | "invalidTools">,
+  b: Pick<RoleUsage, "fencedJson" | "invalidTools">,
+): Pick<RoleUsage, "fencedJson" | "invalidTools"> {
+  const fencedJson = addOptional(a.fencedJson, b.fencedJson);
+  const invalidTools = addOptional(a.invalidTools, b.invalidTools);
+  return {
+    ...(fencedJson !== undefined ? { fencedJson } : {}),
+    ...(invalidTools !== undefined ? { invalidTools } : {}),
+  };
+}
+
 export function addUsage(into: RoleUsage, add: RoleUsage): RoleUsage {
   const cache = cacheFigures(into, add);
   return {
@@ -52,6 +65,7 @@ export function addUsage(into: RoleUsage, add: RoleUsage): RoleUsage {
     formatErrors: into.formatErrors + add.formatErrors,
     formatWarnings: into.formatWarnings + add.formatWarnings,
     repairs: into.repairs + add.repairs,
+    ...protocolFigures(into, add),
   };
 }
 

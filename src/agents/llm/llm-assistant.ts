@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Condition } from "../../core/dialogue.js";
-import type { LlmClient, LlmRequest } from "../../llm/client.js";
+import type { ContentPart, LlmClient, LlmRequest } from "../../llm/client.js";
 import { completeStructured } from "../../llm/structured.js";
 import type { StoreKnowledge } from "../knowledge/store-knowledge.js";
 import type { PromptSet } from "../prompts/prompt-set.js";
@@ -11,6 +11,7 @@ import {
   assistantOutputSchema,
   type PolicyReply,
 } from "../types.js";
+import { captioned } from "./captioned-image.js";
 import { reply } from "./policy-reply.js";
 import {
   catalogText,
@@ -68,6 +69,7 @@ export class LlmAssistant implements AssistantPolicy {
       }),
       scene_rules: prompts.raw(`assistant-${this.k.env}`),
       condition_rules: prompts.raw(conditionTemplate(this.condition)),
+      map_rules: prompts.raw("assistant-map"),
       output_schema: JSON.stringify(z.toJSONSchema(assistantOutputSchema(this.k.env), { io: "input" })),
       catalog: catalogText(this.k),
       location_index: locationText(this.k),
@@ -81,33 +83,45 @@ export class LlmAssistant implements AssistantPolicy {
       this.condition === "no-evv-caption"
         ? "(No list of visible entities in this condition.)"
         : ctx.observation.caption;
+    const withIds = ctx.captionIds === true;
     const text = this.opts.prompts.render("assistant-turn", {
       turn: String(ctx.turn),
       max_turns: String(ctx.maxTurns),
       pose: poseText(ctx.shared),
-      held: ctx.shared.held ? productNames(this.k, [ctx.shared.held], true) : "nothing",
-      cart: productNames(this.k, ctx.shared.cart, true),
+      held: ctx.shared.held ? productNames(this.k, [ctx.shared.held], withIds) : "nothing",
+      cart: productNames(this.k, ctx.shared.cart, withIds),
       visible,
       history: historyText(ctx.history, "assistant"),
     });
-    const png = (data: Buffer) => ({ type: "image" as const, data, mediaType: "image/png" });
-    // Earlier views first: they only grow turn by turn, so a provider's prefix cache can reuse them.
-    const earlier = ctx.views.flatMap((v) => [
-      { type: "text" as const, text: `Your annotated view at turn ${v.turn} (earlier):` },
-      png(v.image),
-    ]);
-    const images = [
-      ...(this.condition === "full" && ctx.observation.image.length ? [png(ctx.observation.image)] : []),
-      ...(ctx.minimap.length ? [png(ctx.minimap)] : []),
-    ];
     return {
       model: this.opts.model,
       tag: "assistant",
       system: this.systemPrompt(ctx.maxTurns),
-      messages: [{ role: "user", content: [...earlier, { type: "text", text }, ...images] }],
+      messages: [
+        { role: "user", content: [...this.earlierViews(ctx), { type: "text", text }, ...this.images(ctx)] },
+      ],
       ...(this.opts.temperature !== undefined ? { temperature: this.opts.temperature } : {}),
       ...(this.opts.seed !== undefined ? { seed: this.opts.seed } : {}),
     };
+  }
+
+  /** Earlier views first: they only grow turn by turn, so a provider's prefix cache can reuse them. */
+  private earlierViews(ctx: AssistantContext): ContentPart[] {
+    return ctx.views.flatMap((v) =>
+      captioned(`Earlier view, turn ${v.turn} (your labels of that turn):`, v.image),
+    );
+  }
+
+  /** This turn's images, each under the caption the system prompt names it by. */
+  private images(ctx: AssistantContext): ContentPart[] {
+    return [
+      ...(this.condition === "full" && ctx.observation.image.length
+        ? captioned(`Current view, turn ${ctx.turn} (your labels):`, ctx.observation.image)
+        : []),
+      ...(ctx.minimap.length
+        ? captioned("Store map (north up; the shopper is the red arrow):", ctx.minimap)
+        : []),
+    ];
   }
 
   async act(ctx: AssistantContext): Promise<PolicyReply<AssistantOutput>> {

@@ -4,6 +4,9 @@ import type { LlmPolicyOptions } from "./llm-assistant.js";
 import { reply } from "./policy-reply.js";
 import { storeName } from "./prompt-context.js";
 
+/** The judge's temperature unless told otherwise: its scores should repeat (and be served from the cache). */
+export const DEFAULT_JUDGE_TEMPERATURE = 0;
+
 /** The conversation judge: the seven anchored 1–5 dimensions of Appendix C.1, one call per finished trajectory. */
 export class LlmJudge implements JudgePolicy {
   readonly id: string;
@@ -35,7 +38,7 @@ export class LlmJudge implements JudgePolicy {
             }),
           },
         ],
-        temperature: this.opts.temperature ?? 0,
+        temperature: this.opts.temperature ?? DEFAULT_JUDGE_TEMPERATURE,
         ...(this.opts.seed !== undefined ? { seed: this.opts.seed } : {}),
       },
       JudgeOutput,

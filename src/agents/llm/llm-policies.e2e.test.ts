@@ -177,6 +177,20 @@ describe("faults", () => {
     expect(JSON.stringify(mock.requests[1]!.messages)).toContain("assistant_actions");
   });
 
+  it("a shopper tool the store lacks is refused; the repair request lists the store's tools", async () => {
+    const say = (name: string) =>
+      JSON.stringify({ utterance: "Let me see.", tool_call: { name, arguments: {} } });
+    mock.enqueue(text(`\`\`\`json\n${say("move_to_store")}\n\`\`\``), text(say("idle")));
+    const s = await new LlmShopper(k, { model: mock.modelId(), client: client(), prompts }).act(
+      shopperCtx("Hello"),
+    );
+    expect(s).toMatchObject({ repaired: true, fencedJson: true, invalidTools: ["move_to_store"] });
+    expect(s.output.tool_call.name).toBe("idle");
+    const repair = JSON.stringify(mock.requests[1]!.messages.at(-1));
+    expect(repair).toContain("tool_call.name: Invalid option");
+    expect(repair).toContain("move_to_fixture");
+  });
+
   it("output that stays invalid is a recorded format error with a harmless fallback, never a crash", async () => {
     mock.enqueue(
       text('{"utterance": "Hi", "assistant_actions": [{"type": "Recommend"}]}'),

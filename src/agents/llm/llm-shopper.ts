@@ -1,7 +1,14 @@
 import type { LlmRequest } from "../../llm/client.js";
 import { completeStructured } from "../../llm/structured.js";
 import type { StoreKnowledge } from "../knowledge/store-knowledge.js";
-import { type PolicyReply, type ShopperContext, ShopperOutput, type ShopperPolicy } from "../types.js";
+import {
+  type PolicyReply,
+  type ShopperContext,
+  type ShopperOutput,
+  type ShopperPolicy,
+  shopperOutputSchema,
+} from "../types.js";
+import { captioned } from "./captioned-image.js";
 import type { LlmPolicyOptions } from "./llm-assistant.js";
 import { reply } from "./policy-reply.js";
 import {
@@ -44,6 +51,8 @@ export class LlmShopper implements ShopperPolicy {
       persona: personaText(ctx.profile),
       ...goalValues(ctx.task),
       inspect_tool: this.k.def.inspection.tool,
+      shopper_target_handles: this.k.def.shopperHandleText,
+      map_rules: prompts.raw(ctx.minimap.length ? "shopper-map" : "shopper-no-map"),
       tools: toolListText(env),
       scene_rules: prompts.raw(`shopper-${env}`),
     });
@@ -69,9 +78,9 @@ export class LlmShopper implements ShopperPolicy {
           role: "user",
           content: [
             { type: "text", text },
-            { type: "image", data: ctx.observation.image, mediaType: "image/png" },
+            ...captioned(`Your view, turn ${ctx.turn} (your labels):`, ctx.observation.image),
             ...(ctx.minimap.length
-              ? [{ type: "image" as const, data: ctx.minimap, mediaType: "image/png" }]
+              ? captioned("Store map (north up; you are the red arrow):", ctx.minimap)
               : []),
           ],
         },
@@ -82,9 +91,12 @@ export class LlmShopper implements ShopperPolicy {
   }
 
   async act(ctx: ShopperContext): Promise<PolicyReply<ShopperOutput>> {
-    const result = await completeStructured(this.opts.client, this.request(ctx), ShopperOutput, {
-      name: "shopper_turn",
-    });
+    const result = await completeStructured(
+      this.opts.client,
+      this.request(ctx),
+      shopperOutputSchema(this.k.env),
+      { name: "shopper_turn" },
+    );
     return reply(this.opts.model, result, SHOPPER_FALLBACK);
   }
 }

@@ -28,7 +28,7 @@ describe("the shopper's pose as the assistant reads it", () => {
   ])("yaw %d° (counter-clockwise) faces %s, bearing %d°", (yaw, name, bearing) => {
     expect(compassBearing(yaw)).toBe(bearing);
     expect(poseText(pose(yaw))).toBe(
-      `x=3.0 m, z=4.3 m, facing ${name} (bearing ${bearing}° clockwise from north, which is up on the map)`,
+      `x=3.0 m east, z=4.3 m south of the map's top-left corner, facing ${name} (bearing ${bearing}° clockwise from north, which is up on the map)`,
     );
   });
 
@@ -83,7 +83,7 @@ describe("the shopper's profile in its prompt", () => {
     const env = profile.env;
     const task = loadTaskBank(env).tasks.find((t) => t.profileId === profile.id)!;
     const shopper = new LlmShopper(await StoreKnowledge.load(env), options);
-    const system = shopper.systemPrompt({ profile, task } as ShopperContext);
+    const system = shopper.systemPrompt({ profile, task, minimap: Buffer.alloc(0) } as ShopperContext);
     expect(system).toContain(profile.demographics.occupation);
     expect(system).toContain(`storage at home: ${profile.demographics.storage}`);
   });

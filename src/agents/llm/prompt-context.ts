@@ -2,6 +2,7 @@ import type { Condition } from "../../core/dialogue.js";
 import type { EnvId } from "../../core/manifest.js";
 import type { InspectionDetails } from "../../core/product.js";
 import type { Profile } from "../../core/profile.js";
+import { refusalForOthers } from "../../core/refusal-for-others.js";
 import type { Task } from "../../core/task.js";
 import { envDefinition } from "../../envs/registry.js";
 import { money } from "../../tasks/build-goal.js";
@@ -71,7 +72,8 @@ export function actionText(a: ActionRecord | undefined, forRole: "assistant" | "
     args.unshift(
       forRole === "shopper" ? `target=${String(target)}` : `target=${a.targetName ?? "an item in view"}`,
     );
-  const result = a.success ? "done" : `refused: ${a.error ?? "not possible"}`;
+  const error = forRole === "shopper" ? a.error : a.error && refusalForOthers(a.error, target, a.targetName);
+  const result = a.success ? "done" : `refused: ${error ?? "not possible"}`;
   const extra = a.addedToCart ? "; added to the cart" : "";
   return `${a.call.name}(${args.join(", ")}) → ${result}${extra}`;
 }
@@ -101,11 +103,14 @@ export function compassBearing(yaw: number): number {
   return ((-Math.round(yaw) % 360) + 360) % 360;
 }
 
-/** Where the shopper stands and which way it faces, as the assistant reads it with the map (north up). */
+/**
+ * Where the shopper stands and which way it faces, as the assistant reads it with the map: metres from
+ * the plan's top-left corner, x eastwards (right on the map), z southwards (down on the map), north up.
+ */
 export function poseText(s: SharedState): string {
   const bearing = compassBearing(s.pose.yaw);
   const name = COMPASS[Math.round(bearing / 45) % 8]!;
-  return `x=${s.pose.x.toFixed(1)} m, z=${s.pose.z.toFixed(1)} m, facing ${name} (bearing ${bearing}° clockwise from north, which is up on the map)`;
+  return `x=${s.pose.x.toFixed(1)} m east, z=${s.pose.z.toFixed(1)} m south of the map's top-left corner, facing ${name} (bearing ${bearing}° clockwise from north, which is up on the map)`;
 }
 
 export function productNames(k: StoreKnowledge, ids: readonly string[], withIds: boolean): string {

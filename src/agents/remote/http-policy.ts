@@ -9,8 +9,9 @@ import {
   assistantOutputSchema,
   type PolicyReply,
   type ShopperContext,
-  ShopperOutput,
+  type ShopperOutput,
   type ShopperPolicy,
+  shopperOutputSchema,
 } from "../types.js";
 import { imagePublisher } from "./chat-messages.js";
 import { readAction } from "./read-action.js";
@@ -145,6 +146,6 @@ export class HttpShopper implements ShopperPolicy {
 
   async act(ctx: ShopperContext): Promise<PolicyReply<ShopperOutput>> {
     const action = await askRemote(this.url, shopperObservation(ctx, this.prompter, dataUrls), this.opts);
-    return readAction(action, ShopperOutput, SHOPPER_FALLBACK);
+    return readAction(action, shopperOutputSchema(ctx.env), SHOPPER_FALLBACK);
   }
 }

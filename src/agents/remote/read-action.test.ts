@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SHOPPER_FALLBACK } from "../llm/llm-shopper.js";
-import { ShopperOutput } from "../types.js";
+import { ShopperOutput, shopperOutputSchema } from "../types.js";
 import { readAction } from "./read-action.js";
 
 describe("readAction: a client's action read as a model's output", () => {
@@ -15,6 +15,17 @@ describe("readAction: a client's action read as a model's output", () => {
     const r = read('Sure:\n```json\n{"utterance": " hi ", "tool_call": {"name": "idle"}, "mood": "ok"}\n```');
     expect(r.output).toEqual({ utterance: "hi", tool_call: { name: "idle", arguments: {} } });
     expect(r.formatWarnings?.join("; ")).toMatch(/trimmed whitespace.*dropped unknown key mood/);
+    expect(r.fencedJson).toBe(true);
+  });
+
+  it("counts a tool the store lacks as an invalid tool, as a model's output is counted", () => {
+    const r = readAction(
+      { utterance: "hi", tool_call: { name: "check_item", arguments: {} } },
+      shopperOutputSchema("supermarket"),
+      SHOPPER_FALLBACK,
+    );
+    expect(r).toMatchObject({ output: SHOPPER_FALLBACK, invalidTools: ["check_item"] });
+    expect(r.formatError).toMatch(/tool_call\.name/);
   });
 
   it("an invalid action is the fallback with a format error", () => {

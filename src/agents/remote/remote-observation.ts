@@ -5,7 +5,7 @@ import {
   type AssistantContext,
   assistantOutputSchema,
   type ShopperContext,
-  ShopperOutput,
+  shopperOutputSchema,
 } from "../types.js";
 import { type ChatMessage, chatMessages, type ImagePublisher } from "./chat-messages.js";
 
@@ -72,7 +72,7 @@ export function shopperObservation(
     role: "shopper",
     turn: ctx.turn,
     messages: chatMessages(prompter.request(ctx), publish),
-    actionSchema: z.toJSONSchema(ShopperOutput, { io: "input" }) as Record<string, unknown>,
+    actionSchema: z.toJSONSchema(shopperOutputSchema(ctx.env), { io: "input" }) as Record<string, unknown>,
     context: {
       store: ctx.env,
       turn: ctx.turn,

@@ -20,6 +20,7 @@ export const homeFurnishings: EnvDefinition = {
   targetedTools: ["move_to_store", "move_to_area"],
   navigateSchema: NAVIGATE_BY_WAYPOINT,
   assistantHandleText: "stores are numbered (1, 2, …) and their areas numbered with a letter (1a, 1b, …)",
+  shopperHandleText: "stores are lettered A, B, …, and their display areas lettered with a number: A1, A2, …",
   goalShownByProducts: true,
   minimapScale: 12,
   generate: async () => {

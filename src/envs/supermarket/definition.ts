@@ -20,6 +20,7 @@ export const supermarket: EnvDefinition = {
   targetedTools: ["move_to_fixture"],
   navigateSchema: NAVIGATE_TO_FIXTURE,
   assistantHandleText: "fixtures are numbered (1, 2, …)",
+  shopperHandleText: "fixtures are lettered A, B, …",
   goalShownByProducts: false,
   minimapScale: 20,
   generate: async () => {

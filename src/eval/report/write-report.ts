@@ -4,6 +4,7 @@ import { JUDGE_DIMENSIONS } from "../../agents/types.js";
 import { CGV_KEYS, type CohortReport, type MetricValue } from "../evaluate.js";
 import { cohortLabel, formatMetric, MAIN_COLUMNS, PURCHASE_COLUMNS, storeDisplayName } from "../format.js";
 import { type Chart, reportCharts } from "./charts.js";
+import { protocolTable } from "./protocol-table.js";
 import { usageTable } from "./usage-table.js";
 
 /** Text made safe for HTML. */
@@ -160,6 +161,7 @@ export async function writeReport(cohorts: CohortReport[], dir: string): Promise
         "Per cohort and role, the model calls of its finished episodes (the judge's and failed episodes' calls are on each run's ledger: siturec runs). Input tokens split into uncached, read from the providers' prompt caches, and written to them.",
       ),
     );
+  tables.push(protocolTable(cohorts));
   const runs = [...new Set(cohorts.flatMap((c) => c.runs))];
   return writeReportFiles(dir, {
     title: "siturec report",

@@ -2,7 +2,12 @@ import type { AssistantAction } from "../../agents/types.js";
 import type { ToolCall } from "../../core/dialogue.js";
 import type { EnvId } from "../../core/manifest.js";
 import { loadTaskBank } from "../../tasks/task-bank-file.js";
-import { type TerminationReason, Trajectory, type TurnRecord } from "../../trajectory/trajectory.js";
+import {
+  type RoleUsage,
+  type TerminationReason,
+  Trajectory,
+  type TurnRecord,
+} from "../../trajectory/trajectory.js";
 import { emptyUsages } from "../../trajectory/usage.js";
 
 export interface TurnSpec {
@@ -20,6 +25,10 @@ export interface TurnSpec {
   assistantFormatError?: string;
   /** The shopper's output failed validation: the recorded call is a fallback. */
   shopperFormatError?: string;
+  /** What each role said (default "…"). */
+  utterances?: { assistant?: string; shopper?: string };
+  /** The turn's usage figures per role, over zeros (format trouble: repairs, fenced JSON, invalid tools). */
+  usage?: Partial<Record<"assistant" | "shopper" | "moderator", Partial<RoleUsage>>>;
 }
 
 export interface TrajectorySpec {
@@ -35,6 +44,15 @@ export interface TrajectorySpec {
 
 const idle: ToolCall = { name: "idle", arguments: {} };
 const pose = { x: 1, z: 1, yaw: 0, pitch: 0 };
+
+function turnUsage(t: TurnSpec): TurnRecord["usage"] {
+  const u = emptyUsages();
+  return {
+    assistant: { ...u.assistant, ...t.usage?.assistant },
+    shopper: { ...u.shopper, ...t.usage?.shopper },
+    moderator: { ...u.moderator, ...t.usage?.moderator },
+  };
+}
 
 /** A schema-valid trajectory with only what a metric test needs; the rest is neutral. */
 export function buildTrajectory(spec: TrajectorySpec): Trajectory {
@@ -73,7 +91,7 @@ export function buildTrajectory(spec: TrajectorySpec): Trajectory {
       observations: { assistant: obs, shopper: obs },
       assistant: {
         output: {
-          utterance: "…",
+          utterance: t.utterances?.assistant ?? "…",
           assistant_actions: [t.act ?? { type: "AskPreference" }],
           expected_user_action: t.expected ?? idle,
           ranking: t.ranking ?? [],
@@ -85,7 +103,7 @@ export function buildTrajectory(spec: TrajectorySpec): Trajectory {
         calls: [],
       },
       shopper: {
-        output: { utterance: "…", tool_call: t.call ?? idle },
+        output: { utterance: t.utterances?.shopper ?? "…", tool_call: t.call ?? idle },
         ...(t.shopperFormatError ? { formatError: t.shopperFormatError } : {}),
         repaired: false,
         calls: [],
@@ -107,7 +125,7 @@ export function buildTrajectory(spec: TrajectorySpec): Trajectory {
         ended: last,
         reason: last ? (spec.reason ?? (cart.length ? "success_cart_added" : "turn_limit")) : null,
       },
-      usage: emptyUsages(),
+      usage: turnUsage(t),
     };
   });
   const reason = spec.reason ?? (cart.length ? "success_cart_added" : "turn_limit");

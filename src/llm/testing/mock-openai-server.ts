@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { PING_TEXT } from "../ping.js";
+import { receivedTokens } from "./received-tokens.js";
 
 /** A native tool call the mock answers with: the arguments as the raw JSON text (which may be broken). */
 export interface MockToolCall {
@@ -41,6 +42,8 @@ export interface RecordedRequest {
   toolChoice?: unknown;
   /** The function a `tool_choice` forces, if any: a text reply then comes back as that tool's call. */
   forcedTool?: string;
+  /** With `countTokens`: the input tokens the request carried, counted as OpenAI does (`receivedTokens`). */
+  inputTokens?: number;
 }
 
 /** An embeddings request as the mock recorded it. */
@@ -96,6 +99,11 @@ export class MockOpenAIServer {
   latencyMs = 0;
   /** Hears each request that starts to hang (a test with a manual clock moves it past the timeout). */
   onHang?: (req: RecordedRequest) => void;
+  /**
+   * Count each chat request's input tokens (`RecordedRequest.inputTokens`) and report them as its
+   * usage unless the reply names its own: a server whose token counts an estimate can be held to.
+   */
+  countTokens = false;
   /** Chat requests being answered now, and the most at once so far (shared-limit tests). */
   inFlight = 0;
   maxInFlight = 0;
@@ -195,6 +203,7 @@ export class MockOpenAIServer {
       tools,
       ...(body.tool_choice !== undefined ? { toolChoice: body.tool_choice } : {}),
       ...(forcedTool ? { forcedTool } : {}),
+      ...(this.countTokens ? { inputTokens: receivedTokens(body) } : {}),
     };
     const ping = messages.length === 1 && messages[0]?.content === PING_TEXT;
     (ping ? this.pings : this.requests).push(recorded);
@@ -217,6 +226,8 @@ export class MockOpenAIServer {
       await (reply.ms === undefined ? disconnected(req) : new Promise((r) => setTimeout(r, reply.ms)));
       return { reply: { kind: "status", status: 504 }, recorded };
     }
+    if (reply.kind === "text" && reply.inputTokens === undefined && recorded.inputTokens !== undefined)
+      return { reply: { ...reply, inputTokens: recorded.inputTokens }, recorded };
     return { reply, recorded };
   }
 

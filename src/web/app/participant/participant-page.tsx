@@ -89,12 +89,14 @@ function Side({ token, turn }: { token: string; turn: ParticipantTurn }) {
   };
   return (
     <div class="side">
-      <figure class="card map">
-        <figcaption>Map (you are the arrow)</figcaption>
-        <a href={`/api/p/${token}/minimap.png?turn=${turn.turn}`} target="_blank" rel="noreferrer">
-          <img src={`/api/p/${token}/minimap.png?turn=${turn.turn}`} alt="store map" />
-        </a>
-      </figure>
+      {turn.map && (
+        <figure class="card map">
+          <figcaption>Map (you are the arrow)</figcaption>
+          <a href={`/api/p/${token}/minimap.png?turn=${turn.turn}`} target="_blank" rel="noreferrer">
+            <img src={`/api/p/${token}/minimap.png?turn=${turn.turn}`} alt="store map" />
+          </a>
+        </figure>
+      )}
       <div class="card">
         <h3>In your hand</h3>
         <p>{turn.shared.held ? name(turn.shared.held) : "nothing"}</p>
