@@ -10,11 +10,16 @@ const quiet: ModeratorPolicy = {
 describe("the role registry", () => {
   it("knows the built-in policy of each role and refuses one role's name for another", () => {
     const roles = builtinRoles();
-    expect(roles.names("assistant")).toEqual(["reference"]);
+    expect(roles.names("assistant")).toEqual([
+      "reference",
+      "reference-random-ranking",
+      "reference-no-guidance",
+      "reference-blind",
+    ]);
     expect(roles.names("shopper")).toEqual(["rule"]);
     expect(roles.resolve("assistant", "reference").id).toBe("reference");
     expect(() => roles.resolve("assistant", "rule")).toThrow(
-      "agents.assistant: 'rule' is a shopper, not an assistant; assistants are 'reference', a model id such as openai:gpt-4o",
+      "agents.assistant: 'rule' is a shopper, not an assistant; assistants are 'reference', 'reference-random-ranking', 'reference-no-guidance', 'reference-blind', a model id such as openai:gpt-4o",
     );
     expect(() => roles.resolve("shopper", "reference")).toThrow(/'reference' is an assistant, not a shopper/);
     expect(() => roles.resolve("moderator", "nobody")).toThrow(/no moderator is named 'nobody'/);

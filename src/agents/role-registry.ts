@@ -8,6 +8,7 @@ import { LlmAssistant } from "./llm/llm-assistant.js";
 import { LlmModerator } from "./llm/llm-moderator.js";
 import { LlmShopper } from "./llm/llm-shopper.js";
 import type { PromptSet } from "./prompts/prompt-set.js";
+import { DEGRADED_ASSISTANTS } from "./reference/degraded-assistants.js";
 import { ReferenceAssistant } from "./reference/reference-assistant.js";
 import { HttpAssistant, HttpShopper, httpPolicyUrl, isHttpPolicyId } from "./remote/http-policy.js";
 import { RuleModerator } from "./rule-moderator/rule-moderator.js";
@@ -38,7 +39,10 @@ export interface PolicyOptions {
   seed: number;
   /** The assistant's context condition (what it is shown besides the dialogue). */
   condition: Condition;
-  /** Sampling temperature for a model-backed role; undefined leaves the provider's default. */
+  /**
+   * Sampling temperature: a run gives a model-backed role its configured one or the role's default
+   * (`DEFAULT_TEMPERATURES`); undefined leaves the provider's default.
+   */
   temperature?: number;
   /** The run's model client: cache, retries, rate limits and cost accounting shared by every role. */
   client: LlmClient;
@@ -210,6 +214,9 @@ export function builtinRoles(): RoleRegistry {
         "the reference assistant reads the visible-entity list (it never looks at the image), which no-evv-caption withholds; play that condition with a model assistant",
       create: (o) => new ReferenceAssistant(o.knowledge),
     })
+    .register("assistant", "reference-random-ranking", DEGRADED_ASSISTANTS["reference-random-ranking"])
+    .register("assistant", "reference-no-guidance", DEGRADED_ASSISTANTS["reference-no-guidance"])
+    .register("assistant", "reference-blind", DEGRADED_ASSISTANTS["reference-blind"])
     .register("shopper", "rule", { create: (o) => new RuleShopper(o.knowledge, o.task, o.seed) })
     .register("moderator", "rule", { create: () => new RuleModerator() });
 }

@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { builtinRoles, POLICY_ROLES } from "../agents/role-registry.js";
 import { SiturecError } from "../core/errors.js";
 import { LlmClient } from "../llm/client.js";
 import { KEY_VARIABLES, PROVIDERS, parseModelId } from "../llm/model-id.js";
@@ -30,6 +31,18 @@ export function providerStatus() {
   });
 }
 
+/** The built-in policies (no key), grouped by the roles they play: "reference, … (assistant), rule (shopper, moderator)". */
+export function builtinAgents(): { names: string[]; line: string } {
+  const registry = builtinRoles();
+  const roles = new Map<string, string[]>();
+  for (const role of POLICY_ROLES)
+    for (const name of registry.names(role)) roles.set(name, [...(roles.get(name) ?? []), role]);
+  const groups = new Map<string, string[]>();
+  for (const [name, r] of roles) groups.set(r.join(", "), [...(groups.get(r.join(", ")) ?? []), name]);
+  const line = [...groups].map(([r, names]) => `${names.join(", ")} (${r})`).join(", ");
+  return { names: [...roles.keys()], line };
+}
+
 export function registerModels(program: Command, io: CliIo): void {
   program
     .command("models")
@@ -37,16 +50,17 @@ export function registerModels(program: Command, io: CliIo): void {
     .option("--json", "print JSON")
     .action((opts: { json?: boolean }) => {
       const providers = providerStatus();
+      const builtin = builtinAgents();
       const prices = Object.entries(DEFAULT_PRICES).map(([model, p]) => ({
         model,
         inputPerMTok: p.input,
         outputPerMTok: p.output,
       }));
       if (opts.json) {
-        io.out(`${JSON.stringify({ providers, prices, builtin: ["reference", "rule"] }, null, 2)}\n`);
+        io.out(`${JSON.stringify({ providers, prices, builtin: builtin.names }, null, 2)}\n`);
         return;
       }
-      io.out("Built-in agents (no key): reference (assistant), rule (shopper, moderator)\n\nProviders\n");
+      io.out(`Built-in agents (no key): ${builtin.line}\n\nProviders\n`);
       io.out(
         formatTable(
           ["provider", "key variable", "key", "example id"],
