@@ -19,9 +19,13 @@ export {
   type CustomerSimRole,
 } from "../customersim/agent-registry.js";
 export {
+  createBuyFirstShopper,
   createPushySales,
   createReferenceSales,
   createRuleShopper,
+  createWalkOutShopper,
+  FLOOR_SHOPPERS,
+  type FloorShopperId,
 } from "../customersim/builtin-agents/index.js";
 export type {
   ConversationView,
@@ -54,11 +58,19 @@ export {
   readCustomerSimData,
 } from "../customersim/data-files.js";
 export type { MessageOptions } from "../customersim/export/conversation-messages.js";
-export type { GrpoRowOptions } from "../customersim/export/export-rollouts.js";
-export { exportRollouts, grpoRow, sftRow } from "../customersim/export/export-rollouts.js";
+export type { ExportOptions, GrpoRowOptions } from "../customersim/export/export-rollouts.js";
+export {
+  exportRollouts,
+  exportVerlParquet,
+  grpoRow,
+  sftRow,
+} from "../customersim/export/export-rollouts.js";
 export { readRollouts } from "../customersim/export/read-rollouts.js";
 export type { ExportFormat } from "../customersim/export/row-schemas.js";
-export { GrpoRow, rowJsonSchema, SftRow } from "../customersim/export/row-schemas.js";
+export { EXPORT_FORMATS, GrpoRow, rowJsonSchema, SftRow } from "../customersim/export/row-schemas.js";
+export { TrlGrpoRow, TrlSftRow, VerlRow } from "../customersim/export/trainer-row-schemas.js";
+export type { RolloutMeta, TrainerRowOptions } from "../customersim/export/trainer-rows.js";
+export type { ReasoningPlacement } from "../customersim/export/trl-messages.js";
 export type { CompletenessJudge } from "../customersim/fidelity/completeness.js";
 export type { CriteriaJudge } from "../customersim/fidelity/criteria-count.js";
 export type {
@@ -81,6 +93,7 @@ export type { ChatScores } from "../customersim/metrics/aggregate.js";
 export { type ChatScoreTable, scoreConversations } from "../customersim/metrics/aggregate.js";
 export type { Decision, DecisionCase, DecisionInput } from "../customersim/metrics/decision-alignment.js";
 export { decisionAlignment } from "../customersim/metrics/decision-alignment.js";
+export type { ShownAcceptable, ShownAcceptableTable } from "../customersim/metrics/shown-acceptable.js";
 export type { NgramModel } from "../customersim/rewards/ngram-classifier.js";
 export type { ReasonJudge } from "../customersim/rewards/reason-reward.js";
 export {
@@ -116,11 +129,29 @@ export {
   StoredConversation,
 } from "../customersim/stored-conversation.js";
 export { checkCustomerSimData, validateCustomerSimData } from "../customersim/validate.js";
+export type {
+  ComparedMetric,
+  ConversationsComparison,
+  MetricComparison,
+} from "../eval/customersim/compare-runs.js";
+export { COMPARED_METRICS, compareConversations } from "../eval/customersim/compare-runs.js";
 export { CustomerSimJudges } from "../eval/customersim/customersim-judges.js";
 export type { CustomerSimReportInput } from "../eval/customersim/customersim-report.js";
 export { writeCustomerSimReport } from "../eval/customersim/customersim-report.js";
-export type { EvalRow } from "../eval/customersim/evaluate-customersim-run.js";
-export { evaluateRun, type RunEvaluation } from "../eval/customersim/evaluate-customersim-run.js";
+export type { DaFloors, FloorSide, FloorSource } from "../eval/customersim/da-floors.js";
+export type {
+  ConversationMetrics,
+  EvalRow,
+  EvaluateRunOptions,
+} from "../eval/customersim/evaluate-customersim-run.js";
+export { evaluateRun, measureRun, type RunEvaluation } from "../eval/customersim/evaluate-customersim-run.js";
+export {
+  cohensDPooled,
+  cohensDz,
+  type PermutationTest,
+  pairedPermutationTest,
+} from "../eval/customersim/paired-statistics.js";
+export type { ReportComparison } from "../eval/customersim/report-comparison-table.js";
 export type { ReportFiles } from "../eval/report/write-report.js";
 export type { CachedResponse } from "../llm/cache.js";
 export type {

@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { formatProblem } from "../core/data-file.js";
 import { readCustomerSimData, validateCustomerSimData } from "../customersim/index.js";
+import { registerCustomerSimCompare } from "./customersim-compare-command.js";
 import { registerCustomerSimReport } from "./customersim-report-command.js";
 import { registerCustomerSimRuns } from "./customersim-run-command.js";
 import type { CliIo } from "./io.js";
@@ -40,4 +41,5 @@ export function registerCustomerSim(
     });
   registerCustomerSimRuns(customersim, io, setExit, isTty);
   registerCustomerSimReport(customersim, io);
+  registerCustomerSimCompare(customersim, io);
 }

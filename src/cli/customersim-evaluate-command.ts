@@ -8,7 +8,7 @@ import {
   type RunEvaluation,
 } from "../eval/customersim/index.js";
 import { openRunStore } from "../storage/open-run-store.js";
-import { evalTable, judgesFromFlags, num } from "./customersim-evaluation.js";
+import { evalTable, floorLines, humanScopeText, judgesFromFlags, num } from "./customersim-evaluation.js";
 import { dirOption, storeOption } from "./default-store.js";
 import type { CliIo } from "./io.js";
 import { parseInteger } from "./tasks-command.js";
@@ -28,6 +28,8 @@ interface BaselineSummary {
   dialogues: number;
   estimators: FidelityReport["estimators"] & { judge?: string };
   overall: { crit: number | null; cpl: number | null; red: number | null };
+  /** The dialogues of each category or RecQuest domain (laptop and smartwatch read as laptops, smart-watches). */
+  byCategory: Record<string, number>;
 }
 
 /** `customersim evaluate`: the paper's figures of CustomerSim runs, printed. */
@@ -55,7 +57,10 @@ async function evaluateAction(runIds: string[], opts: EvaluateFlags, io: CliIo):
   const store = openRunStore(opts.dir, { readonly: !judge });
   try {
     const reports = [];
-    for (const id of runIds) reports.push(await evaluateRun(store, id, human, judge, { recordSpend: true }));
+    for (const id of runIds)
+      reports.push(
+        await evaluateRun(store, id, human, judge, { recordSpend: true, floors: { storeDir: opts.dir } }),
+      );
     const baseline = human ? baselineSummary(human, opts.humanBaseline, judge) : undefined;
     if (opts.json) io.out(evaluationJson(reports, baseline, judge));
     else printEvaluation(reports, baseline, human !== undefined, judge, io);
@@ -74,6 +79,7 @@ function baselineSummary(
     dialogues: human.overall.dialogues,
     estimators: { ...human.estimators, ...(judge ? { judge: judge.model } : {}) },
     overall: { crit: human.overall.crit, cpl: human.overall.cpl, red: human.overall.red },
+    byCategory: Object.fromEntries(Object.entries(human.byCategory).map(([c, s]) => [c, s.dialogues])),
   };
 }
 
@@ -100,11 +106,12 @@ function printEvaluation(
       `run ${r.run} (${r.status}) · shopper ${r.shopper} · sales ${r.sales}${r.steering === "human" ? " · human steering" : ""}\n`,
     );
     io.out(evalTable(r, withHuman));
+    io.out(floorLines(r));
     io.out(`estimators: ${estimatorText(judge)}\n\n`);
   }
   if (baseline)
     io.out(
-      `human baseline: ${baseline.dialogues} RecQuest dialogues from ${baseline.source}: Crit. ${num(baseline.overall.crit)}, %Cpl. ${num(baseline.overall.cpl)}, Red. ${num(baseline.overall.red, 3)} (a category without RecQuest dialogues of its name is compared with all of them)\n`,
+      `human baseline: ${baseline.dialogues} RecQuest dialogues from ${baseline.source}: Crit. ${num(baseline.overall.crit)}, %Cpl. ${num(baseline.overall.cpl)}, Red. ${num(baseline.overall.red, 3)}; ${humanScopeText(baseline.byCategory)}\n`,
     );
   if (judge) io.out(`judge ${judge.model}: ${judge.spent()}\n`);
 }

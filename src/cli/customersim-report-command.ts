@@ -9,8 +9,11 @@ import {
   trainNgramClassifier,
 } from "../customersim/index.js";
 import { readCustomerSimRun } from "../customersim/stored-conversation.js";
+import { compareConversations } from "../eval/customersim/compare-runs.js";
 import { writeCustomerSimReport } from "../eval/customersim/customersim-report.js";
-import { estimatorText, evaluateRun, humanBaseline } from "../eval/customersim/index.js";
+import { measureRun } from "../eval/customersim/evaluate-customersim-run.js";
+import { estimatorText, humanBaseline, runLabels } from "../eval/customersim/index.js";
+import type { ReportComparison } from "../eval/customersim/report-comparison-table.js";
 import { openRunStore } from "../storage/open-run-store.js";
 import { judgesFromFlags, requireCustomerSimRun } from "./customersim-evaluation.js";
 import { dirOption, storeOption } from "./default-store.js";
@@ -72,13 +75,18 @@ async function reportAction(runIds: string[], opts: ReportFlags, io: CliIo): Pro
   const store = openRunStore(opts.dir, { readonly: !judge });
   let written: Awaited<ReturnType<typeof writeCustomerSimReport>>;
   try {
-    const runs = [];
-    for (const id of runIds) runs.push(await evaluateRun(store, id, human, judge, { recordSpend: true }));
+    const measured = [];
+    for (const id of runIds)
+      measured.push(
+        await measureRun(store, id, human, judge, { recordSpend: true, floors: { storeDir: opts.dir } }),
+      );
+    const runs = measured.map((m) => m.evaluation);
     written = await writeCustomerSimReport(
       {
         runs,
         ...(human && opts.humanBaseline ? { human: { source: opts.humanBaseline, report: human } } : {}),
         estimators: estimatorText(judge),
+        comparisons: reportComparisons(measured, runLabels(runs)),
       },
       opts.out,
     );
@@ -88,6 +96,29 @@ async function reportAction(runIds: string[], opts: ReportFlags, io: CliIo): Pro
   io.out(
     `wrote ${written.files.length} files to ${opts.out}; open ${opts.out}/index.html (or index.md)\n${estimatorText(judge)}${judge ? ` (${judge.spent()})` : ""}\n`,
   );
+}
+
+/** Each run after the first against the first, over the personas both played (none shared: left out). */
+function reportComparisons(
+  measured: readonly Awaited<ReturnType<typeof measureRun>>[],
+  labels: readonly string[],
+): ReportComparison[] {
+  const [base, ...rest] = measured;
+  if (!base) return [];
+  return rest.flatMap((m, i) => {
+    const comparison = compareConversations(m.conversations, base.conversations);
+    return comparison.personas
+      ? [
+          {
+            run: m.evaluation.run,
+            label: labels[i + 1]!,
+            baseline: base.evaluation.run,
+            baselineLabel: labels[0]!,
+            comparison,
+          },
+        ]
+      : [];
+  });
 }
 
 function registerNgramTrain(customersim: Command, io: CliIo): void {
@@ -149,7 +180,7 @@ async function ngramTrainAction(runIds: string[], opts: NgramTrainFlags, io: Cli
   const examples = [...human, ...model];
   const held = evaluateNgramClassifier(examples, { seed: opts.seed, testShare: opts.testShare, n: opts.n });
   // The written model is the same recipe trained on every turn (naive Bayes: counts, no tuning).
-  const full = trainNgramClassifier(examples, { n: opts.n });
+  const full = trainNgramClassifier(examples, { n: opts.n, seed: opts.seed });
   writeFileSync(opts.out, serializeNgramModel(full));
   const majority = Math.max(human.length, model.length) / examples.length;
   const summary = {
@@ -158,7 +189,9 @@ async function ngramTrainAction(runIds: string[], opts: NgramTrainFlags, io: Cli
     split: { seed: opts.seed, train: held.train, test: held.test },
     n: opts.n,
     accuracy: held.accuracy,
+    logLoss: held.logLoss,
     majorityBaseline: majority,
+    calibration: full.calibration,
     ngrams: Object.keys(full.counts).length,
   };
   if (opts.json) {
@@ -167,7 +200,8 @@ async function ngramTrainAction(runIds: string[], opts: NgramTrainFlags, io: Cli
   }
   io.out(
     `${human.length} human turns (RecQuest, ${opts.humanBaseline}) vs ${model.length} model turns (${runIds.join(", ")})\n` +
-      `held-out accuracy ${held.accuracy.toFixed(3)} on ${held.test} turns (seed ${opts.seed}, ${held.train} for training; majority class ${majority.toFixed(3)})\n` +
+      `held-out accuracy ${held.accuracy.toFixed(3)} on ${held.test} turns (seed ${opts.seed}, ${held.train} for training; majority class ${majority.toFixed(3)}); log loss ${held.logLoss.toFixed(3)}\n` +
+      `calibration: P(human) = σ(${full.calibration.a.toFixed(3)} · mean log-likelihood ratio ${full.calibration.b < 0 ? "−" : "+"} ${Math.abs(full.calibration.b).toFixed(3)}), fitted on ${full.calibration.folds}-fold out-of-fold scores\n` +
       `wrote ${opts.out}: ${summary.ngrams} n-grams (1..${opts.n}), trained on all ${examples.length} turns; use it with customersim export --format grpo --classifier ${opts.out}\n`,
   );
 }

@@ -109,7 +109,9 @@ describe("siturec customersim run, evaluate and export (built-in agents)", () =>
     expect(run!.byCategory["smart-watches"]!.da).toBe(1);
 
     const table = await runCli("customersim", "evaluate", "rule-ref", "--dir", dir);
-    expect(table.out).toMatch(/CATEGORY\s+N\s+DA\s+CRIT\.\s+%CPL\.\s+RED\.\s+FMT\.\s+END\./);
+    expect(table.out).toMatch(
+      /CATEGORY\s+N\s+DA\s+WALK-OUT\s+BUY-FIRST\s+SHOWN\s+CRIT\.\s+%CPL\.\s+RED\.\s+FMT\.\s+END\./,
+    );
     expect(table.out).toMatch(/overall\s+12\s+1\.000/);
   });
 
@@ -298,7 +300,7 @@ describe("the agents a CustomerSim run names", () => {
     );
     expect(shopper.code).toBe(2);
     expect(shopper.err).toContain(
-      "shopper: 'reference' is a salesperson, not a shopper (the shopper is one of: rule, a model id such as openai:gpt-4o)",
+      "shopper: 'reference' is a salesperson, not a shopper (the shopper is one of: rule, walk-out, buy-first, a model id such as openai:gpt-4o)",
     );
     const sales = await runCli("customersim", "run", "--shopper", "rule", "--sales", "rule", "--out", tmp());
     expect(sales.code).toBe(2);

@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { Option } from "commander";
 import { SiturecError } from "../core/errors.js";
-import { CATEGORY_IDS } from "../customersim/index.js";
+import { CATEGORY_IDS, type CustomerSimRole, type Sampling, samplingText } from "../customersim/index.js";
 import {
   type CustomerSimRunConfig,
   parseCustomerSimRunConfig,
@@ -19,6 +19,13 @@ import { StorageError } from "../storage/storage-error.js";
 import { registerCustomerSimEvaluate } from "./customersim-evaluate-command.js";
 import { requireCustomerSimRun } from "./customersim-evaluation.js";
 import { registerCustomerSimExport } from "./customersim-export-command.js";
+import {
+  parseRoleRepetitionPenalty,
+  parseRoleTemperature,
+  parseRoleTopP,
+  type SamplingFlags,
+  withSamplingFlags,
+} from "./customersim-sampling-flags.js";
 import { defaultStore } from "./default-store.js";
 import { customerSimEstimateText } from "./estimate.js";
 import type { CliIo } from "./io.js";
@@ -34,7 +41,7 @@ function llmSection(file: string): { llm?: Record<string, unknown> } {
   return llm && typeof llm === "object" ? { llm: llm as Record<string, unknown> } : {};
 }
 
-interface CustomerSimRunFlags {
+interface CustomerSimRunFlags extends SamplingFlags {
   shopper?: string;
   sales?: string;
   category?: string;
@@ -43,6 +50,7 @@ interface CustomerSimRunFlags {
   retrieval?: string;
   concurrency?: number;
   turnLimit?: number;
+  samples?: number;
   out?: string;
   runId?: string;
   resume?: string;
@@ -78,6 +86,7 @@ export function registerCustomerSimRuns(
       "play CustomerSim conversations (a shopper under test against a salesperson) as a run of the run store",
     );
   addConversationOptions(run);
+  addSamplingOptions(run);
   addRunControlOptions(run);
   run.action((flags: CustomerSimRunFlags) => customerSimRunAction(flags, { io, setExit, isTty }));
   registerCustomerSimEvaluate(customersim, io);
@@ -87,7 +96,10 @@ export function registerCustomerSimRuns(
 /** Who plays, which personas, and how the conversations go. */
 function addConversationOptions(run: Command): void {
   run
-    .option("--shopper <id>", "shopper under test: rule, or a model id such as openai:gpt-4o")
+    .option(
+      "--shopper <id>",
+      "shopper under test: rule, walk-out or buy-first (the DA floors), or a model id such as openai:gpt-4o",
+    )
     .option("--sales <id>", "salesperson: reference, pushy, or a model id")
     .addOption(new Option("--category <c>", "only this category's personas").choices([...CATEGORY_IDS]))
     .option("--personas <sel>", "persona positions FROM:TO among the selected ones (e.g. 0:50)")
@@ -101,6 +113,27 @@ function addConversationOptions(run: Command): void {
       "--turn-limit <n>",
       "shopper turns before a conversation ends without a decision (default 10)",
       parseInteger,
+    );
+}
+
+/** How model-backed agents sample, and how many rollouts each persona gets. */
+function addSamplingOptions(run: Command): void {
+  run
+    .option(
+      "--samples <g>",
+      "rollouts per persona (a GRPO group), each with its own seed (default 1; built-in agents play every sample alike)",
+      parseInteger,
+    )
+    .option(
+      "--temperature <role=t>",
+      "a model agent's temperature, repeatable: shopper=T, sales=T (default 0.7 for open models on OpenAI-compatible servers, 1.0 for openai:, anthropic:, google:)",
+      parseRoleTemperature,
+    )
+    .option("--top-p <role=p>", "a model agent's top-p, repeatable (default: the provider's)", parseRoleTopP)
+    .option(
+      "--repetition-penalty <role=r>",
+      "a model agent's repetition penalty, repeatable (default 1.1 on OpenAI-compatible servers; other providers take none)",
+      parseRoleRepetitionPenalty,
     );
 }
 
@@ -151,7 +184,13 @@ async function customerSimRunAction(flags: CustomerSimRunFlags, cx: RunCommandIo
     });
   const storeDir = target.store ?? defaultStore();
   const base = await baseConfig(flags, storeDir);
-  const config = parseCustomerSimRunConfig({ ...base, ...flagConfig(flags), storeDir });
+  const given = { ...base, ...flagConfig(flags) };
+  const sampling = withSamplingFlags(
+    base.sampling as Partial<Record<CustomerSimRole, Sampling>> | undefined,
+    flags,
+    { shopper: given.shopper as string | undefined, sales: given.sales as string | undefined },
+  );
+  const config = parseCustomerSimRunConfig({ ...given, ...sampling, storeDir });
   if (flags.json && !flags.estimate) throw new SiturecError("--json goes with --estimate", { exitCode: 2 });
   if (flags.estimate) {
     const e = await estimateCustomerSim(config, {
@@ -198,6 +237,7 @@ function flagConfig(flags: CustomerSimRunFlags): Record<string, unknown> {
     ...(flags.concurrency !== undefined ? { concurrency: flags.concurrency } : {}),
     ...(flags.queueConcurrency !== undefined ? { queueConcurrency: flags.queueConcurrency } : {}),
     ...(flags.turnLimit !== undefined ? { turnLimit: flags.turnLimit } : {}),
+    ...(flags.samples !== undefined ? { samples: flags.samples } : {}),
     ...(flags.config ? llmSection(flags.config) : {}),
   };
 }
@@ -261,9 +301,17 @@ function printResult(
     return;
   }
   const o = result.scores.overall;
+  const agent = (role: CustomerSimRole) => {
+    const s = result.sampling[role];
+    return `${result.agents[role]}${s && samplingText(s) ? ` (${samplingText(s)})` : ""}`;
+  };
   io.out(
-    `\nrun ${result.runId} (${result.status}) in ${(result.wallMs / 1000).toFixed(1)} s · shopper ${result.agents.shopper} · sales ${result.agents.sales}\n`,
+    `\nrun ${result.runId} (${result.status}) in ${(result.wallMs / 1000).toFixed(1)} s · shopper ${agent("shopper")} · sales ${agent("sales")}\n`,
   );
+  if (result.samples > 1)
+    io.out(
+      `${result.samples} samples per persona${Object.keys(result.sampling).length ? "" : " (built-in agents on both sides play every sample alike)"}\n`,
+    );
   io.out(
     `${o.conversations} conversations: DA ${o.da.toFixed(3)} · ${result.purchases} purchases, ${result.abstentions} abstentions${result.errors ? ` · ${result.errors} failed` : ""} · Fmt. ${o.fmt.toFixed(3)} · End. ${o.end.toFixed(3)} · $${result.costUsd.toFixed(4)}\n`,
   );

@@ -8,7 +8,7 @@ const agents = builtinCustomerSimAgents();
 
 describe("CustomerSim's agents by id", () => {
   it("are the built-in ones of each role, or a model", () => {
-    expect(agents.builtins("shopper")).toEqual(["rule"]);
+    expect(agents.builtins("shopper")).toEqual(["rule", "walk-out", "buy-first"]);
     expect(agents.builtins("sales")).toEqual(["reference", "pushy"]);
     expect(agents.resolve("shopper", "rule")).toMatchObject({ id: "rule", builtin: true });
     expect(agents.resolve("sales", "pushy")).toMatchObject({ id: "pushy", builtin: true });
@@ -39,7 +39,7 @@ describe("CustomerSim's agents by id", () => {
     };
     expect(refusal("shopper", "reference")).toEqual({
       message: "'reference' is a salesperson, not a shopper",
-      hint: "the shopper is one of: rule, a model id such as openai:gpt-4o",
+      hint: "the shopper is one of: rule, walk-out, buy-first, a model id such as openai:gpt-4o",
       exitCode: 2,
     });
     expect(refusal("sales", "rule").message).toBe("'rule' is a shopper, not a salesperson");

@@ -1,12 +1,14 @@
 import { SiturecError } from "../core/errors.js";
 import type { LlmClient } from "../llm/client.js";
 import { parseModelId } from "../llm/model-id.js";
+import { createBuyFirstShopper, createWalkOutShopper } from "./builtin-agents/floor-shoppers.js";
 import { createPushySales } from "./builtin-agents/pushy-sales.js";
 import { createReferenceSales } from "./builtin-agents/reference-sales.js";
 import { createRuleShopper } from "./builtin-agents/rule-shopper.js";
 import type { SalesAgent, ShopperAgent } from "./chat/agent.js";
 import { LlmSales } from "./llm-agents/llm-sales.js";
 import { LlmShopper } from "./llm-agents/llm-shopper.js";
+import { resolveSampling, type Sampling } from "./llm-agents/sampling.js";
 import type { UsageLedger } from "./llm-agents/usage.js";
 
 /** CustomerSim's two roles: the shopper under test and the salesperson it talks to. */
@@ -24,8 +26,13 @@ export interface CustomerSimAgentOf {
 export interface CustomerSimAgentOptions {
   /** The run's model client (needed by model-backed agents only). */
   client?: LlmClient;
-  /** The run's seed. */
+  /** The conversation's seed (the run's, or a sample's derived from it). */
   seed: number;
+  /**
+   * This role's sampling, in place of its provider's defaults (`resolveSampling`); built-in agents,
+   * which sample nothing, ignore it.
+   */
+  sampling?: Sampling;
   /** A model shopper's steering: `human` adds the human-likeness guidance (the paper's Table 3). */
   steering?: "none" | "human";
 }
@@ -64,13 +71,19 @@ const MODEL: { [R in CustomerSimRole]: (model: string) => CustomerSimAgentEntry<
         client: requireClient(o, model),
         seed: o.seed,
         steering: o.steering,
+        ...resolveSampling(model, o.sampling),
       });
       return { agent, usage: agent.usage };
     },
   }),
   sales: (model) => ({
     create: (o) => {
-      const agent = new LlmSales({ model, client: requireClient(o, model), seed: o.seed });
+      const agent = new LlmSales({
+        model,
+        client: requireClient(o, model),
+        seed: o.seed,
+        ...resolveSampling(model, o.sampling),
+      });
       return { agent, usage: agent.usage };
     },
   }),
@@ -143,6 +156,8 @@ export class CustomerSimAgents {
 export function builtinCustomerSimAgents(): CustomerSimAgents {
   return new CustomerSimAgents()
     .register("shopper", "rule", { create: () => ({ agent: createRuleShopper() }) })
+    .register("shopper", "walk-out", { create: () => ({ agent: createWalkOutShopper() }) })
+    .register("shopper", "buy-first", { create: () => ({ agent: createBuyFirstShopper() }) })
     .register("sales", "reference", { create: () => ({ agent: createReferenceSales() }) })
     .register("sales", "pushy", { create: () => ({ agent: createPushySales() }) });
 }

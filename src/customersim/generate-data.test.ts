@@ -1,7 +1,10 @@
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { incoherentPreferences } from "./checker/preference-coherence.js";
 import { CUSTOMERSIM_DATA_DIR, serializeCustomerSimData } from "./data-files.js";
+import { knowledgeFor } from "./domain-knowledge/knowledge-base.js";
 import { CUSTOMERSIM_SEED, generateCustomerSimData } from "./generate-data.js";
 import { CATEGORIES, CATEGORY_IDS } from "./schema/category.js";
 
@@ -42,6 +45,26 @@ describe("generateCustomerSimData", () => {
       expect(data.catalog.products.filter((p) => p.category === c)).toHaveLength(CATEGORIES[c].products);
       expect(data.manifest.counts.infeasible[c]).toBe(CATEGORIES[c].infeasible);
     }
+  });
+
+  it("keeps every persona's acceptable set and feasibility as they were checked against the paper", () => {
+    // sha256 of "<id>:<feasible>:<acceptable ids>" lines; regenerating personas must not move it
+    // (scripts/compare-customersim-acceptable.ts names the personas that differ).
+    const lines = data.personas.personas.map((p) => `${p.id}:${p.feasible}:${p.acceptable.join(",")}`);
+    expect(createHash("sha256").update(lines.join("\n")).digest("hex")).toBe(
+      "6d9f3f6a72c386f6870068b223f958be1b03459e573806817694e17b14478262",
+    );
+  });
+
+  it("draws only coherent preferences: a feasible persona's each met by one of its acceptable products", () => {
+    const incoherent = data.personas.personas.flatMap((p) =>
+      incoherentPreferences(p, data.catalog.products, knowledgeFor(data.knowledge, p.category)).map(
+        (i) => `${p.id}: ${i.preference.text}`,
+      ),
+    );
+    expect(incoherent).toEqual([]);
+    const withPreferences = data.personas.personas.filter((p) => p.preferences.length > 0).length;
+    expect(withPreferences).toBeGreaterThan(330);
   });
 
   it("grounds the laptops in salesbot and seeds laptop personas from SalesSim", () => {

@@ -19,6 +19,7 @@ export {
   isAcceptable,
   productFacts,
 } from "./checker/index.js";
+export { personaOfTask, SampleTaskId, sampleSeed, sampleTaskId } from "./conversation-samples.js";
 export {
   CUSTOMERSIM_DATA_DIR,
   CUSTOMERSIM_FILES,
@@ -50,6 +51,7 @@ export {
   readCustomerSimRun,
   StoredConversation,
   type StoredEpisodeSource,
+  sampleOf,
   storedConversation,
   storedRound,
 } from "./stored-conversation.js";

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { ConversationEnding, ConversationResult } from "./chat/conversation-result.js";
 import { Turn } from "./chat/turn.js";
+import { SampleTaskId } from "./conversation-samples.js";
+import { Sampling } from "./llm-agents/sampling.js";
 import { CategoryId } from "./schema/category.js";
-import { PersonaId } from "./schema/persona.js";
 
 /**
  * How a CustomerSim conversation is stored in the run store, beside SituRecBench's episodes and with
@@ -11,7 +12,9 @@ import { PersonaId } from "./schema/persona.js";
  *
  * - The episode's key: `env` is the persona's category, the task is the persona (`task.id` is the
  *   persona id), its position the persona's place in `personas.json`. A resume keeps the finished
- *   `category/persona` pairs and plays the rest.
+ *   `category/persona` pairs and plays the rest. With `--samples G`, a persona's sample k ≥ 1 is the
+ *   task `PERSONA#k` (`sample` in the header; sample 0 is the persona's id as before), its position the
+ *   persona's × G + k.
  * - One stored turn per shopper round (`turn` is the round, from 1): the shopper's message, the
  *   salesperson's answer (none after the last round) and the model calls made in that round. Rounds
  *   are committed as they complete (a round is known complete when the next one starts); the last
@@ -31,11 +34,25 @@ export const CustomerSimHeader = z
     runId: z.string(),
     identity: z.string(),
     env: CategoryId.describe("the persona's category (the store's episode key)"),
-    task: z.object({ id: PersonaId }).strict().describe("the persona (the store's task key)"),
+    task: z
+      .object({ id: SampleTaskId })
+      .strict()
+      .describe("the persona, `PERSONA#k` for its sample k ≥ 1 (the store's task key)"),
     agents: z.object({ shopper: z.string(), sales: z.string() }).strict(),
     steering: z.enum(["none", "human"]),
     turnLimit: z.number().int().min(1),
-    seed: z.number().int(),
+    seed: z.number().int().describe("the seed this conversation's agents played with (a sample's own)"),
+    sample: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .describe("the rollout's index among its persona's samples (`--samples`); absent: 0"),
+    sampling: z
+      .object({ shopper: Sampling.optional(), sales: Sampling.optional() })
+      .strict()
+      .optional()
+      .describe("each model-backed role's sampling as sent (absent in runs from before it was recorded)"),
     codeVersion: z.string(),
   })
   .strict();
@@ -101,6 +118,9 @@ export const CustomerSimOutcome = z
   })
   .strict();
 export type CustomerSimOutcome = z.infer<typeof CustomerSimOutcome>;
+
+/** A stored conversation's sample index (0 for runs of one sample and runs from before samples). */
+export const sampleOf = (header: Pick<CustomerSimHeader, "sample">): number => header.sample ?? 0;
 
 /** A stored conversation read back whole: what `siturec export` writes for a CustomerSim run. */
 export const StoredConversation = z

@@ -50,6 +50,53 @@ describe("validateCustomerSimData", () => {
     expect(messages.some((m) => /marked infeasible but \d+ products meet/.test(m))).toBe(true);
   });
 
+  it("catches a feasible persona whose preference no acceptable product meets, naming both", () => {
+    let id = "";
+    const dir = corrupted("personas.json", (j) => {
+      const p = (j.personas as P[]).find(
+        (x) => x.feasible && (x.dealbreakers as P[]).some((d) => (d.rule as P).attr === "fit"),
+      )!;
+      id = p.id as string;
+      const fits = ((p.dealbreakers as P[]).find((d) => (d.rule as P).attr === "fit")!.rule as P)
+        .value as string[];
+      const others = ["skinny", "slim", "tapered", "regular", "straight", "relaxed", "oversized", "bootcut"];
+      (p.preferences as P[]).push({
+        text: "Would like some other fit",
+        rule: { kind: "attr", attr: "fit", op: "in", value: others.filter((f) => !fits.includes(f)) },
+      });
+    });
+    const problems = validateCustomerSimData(dir);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]!.path).toMatch(/^\$\.personas\[\d+\]\.preferences\[\d+\]$/);
+    expect(problems[0]!.message).toMatch(
+      new RegExp(
+        `^entry ${id}: preference "Would like some other fit" is incoherent: no acceptable product meets it`,
+      ),
+    );
+  });
+
+  it("catches an infeasible persona's preference that contradicts a dealbreaker", () => {
+    const dir = corrupted("personas.json", (j) => {
+      const p = (j.personas as P[]).find(
+        (x) =>
+          !x.feasible &&
+          x.category === "games" &&
+          (x.dealbreakers as P[]).some((d) => (d.rule as P).attr === "platform"),
+      )!;
+      const platform = ((p.dealbreakers as P[]).find((d) => (d.rule as P).attr === "platform")!.rule as P)
+        .value;
+      (p.preferences as P[]).push({
+        text: "Ideally for another platform",
+        rule: { kind: "attr", attr: "platform", op: "!=", value: platform },
+      });
+    });
+    const messages = validateCustomerSimData(dir).map((p) => p.message);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatch(
+      /preference "Ideally for another platform" is incoherent: it contradicts the dealbreaker "Must be/,
+    );
+  });
+
   it("catches hard criteria the knowledge does not derive", () => {
     const dir = corrupted("catalog.json", (j) => {
       const p = (j.products as P[]).find((x) => x.category === "male-clothing")!;

@@ -2,6 +2,7 @@ import type { DataProblem } from "../core/data-file.js";
 import { DataFileError } from "../core/data-file.js";
 import { acceptableSet } from "./checker/acceptable-set.js";
 import { deriveProperties, evaluatePredicate } from "./checker/evaluate.js";
+import { incoherentPreferences } from "./checker/preference-coherence.js";
 import {
   CUSTOMERSIM_DATA_DIR,
   type CustomerSimData,
@@ -19,8 +20,9 @@ type Report = (part: CustomerSimPart, path: string, message: string) => void;
 /**
  * Checks a CustomerSim data folder (default: the built-in one): the schemas, then the counts, unique
  * ids, every hard criterion and acceptable set recomputed by the checker, every infeasible persona
- * infeasible and every feasible one with at least one acceptable product. Returns the problems,
- * empty when the data is valid.
+ * infeasible and every feasible one with at least one acceptable product, every preference coherent
+ * (a feasible persona's met by one of its acceptable products). Returns the problems, empty when the
+ * data is valid.
  */
 export function validateCustomerSimData(dir: string = CUSTOMERSIM_DATA_DIR): DataProblem[] {
   let data: CustomerSimData;
@@ -157,7 +159,23 @@ function checkPersonas(data: CustomerSimData, report: Report): void {
       report("personas", `${at}${path}`, `entry ${persona.id}: ${message}`);
     if (!data.knowledge.categories.some((k) => k.category === persona.category)) return;
     checkPersona(persona, data.catalog.products, byId, data, say);
+    checkCoherence(persona, data, say);
   });
+}
+
+/** Every preference coherent with the persona (see `preferenceIncoherence`): the paper's semantic coherence. */
+function checkCoherence(
+  persona: Persona,
+  data: CustomerSimData,
+  say: (path: string, message: string) => void,
+): void {
+  const k = knowledgeFor(data.knowledge, persona.category);
+  const found = guard(
+    () => incoherentPreferences(persona, data.catalog.products, k),
+    () => undefined,
+  );
+  for (const { index, preference, reason } of found ?? [])
+    say(`.preferences[${index}]`, `preference "${preference.text}" is incoherent: ${reason}`);
 }
 
 function checkPersona(

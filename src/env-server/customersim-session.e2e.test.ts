@@ -31,7 +31,8 @@ function buyer(observation: Observation) {
       text: "I'll take it.",
       tool_calls: [{ name: "add_to_cart", arguments: { product_id: recommended[0] } }],
     };
-  return { text: "I need something within my budget that meets my needs." };
+  const persona = observation.context.persona as { shoppingFor: string };
+  return { text: `I need ${persona.shoppingFor} within my budget that meets my needs.` };
 }
 
 describe("CustomerSim sessions", () => {

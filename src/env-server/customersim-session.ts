@@ -25,6 +25,7 @@ import {
   trajectoryReward,
   type UsageLedger,
 } from "../customersim/index.js";
+import { resolveSampling } from "../customersim/llm-agents/sampling.js";
 import type {
   AgentUsage,
   CustomerSimHeader,
@@ -154,7 +155,12 @@ export class CustomerSimSession extends EnvSession<ShopperContext, ShopperReply>
   private sales(): Sales {
     if (this.sim.sales === "reference") return { agent: createReferenceSales() };
     if (this.sim.sales === "pushy") return { agent: createPushySales() };
-    const llm = new LlmSales({ model: this.sim.sales, client: this.res.client(), seed: this.sim.seed });
+    const llm = new LlmSales({
+      model: this.sim.sales,
+      client: this.res.client(),
+      seed: this.sim.seed,
+      ...resolveSampling(this.sim.sales),
+    });
     const timed: SalesAgent = {
       id: llm.id,
       salesTurn: async (ctx) => {
@@ -301,7 +307,8 @@ export class CustomerSimSession extends EnvSession<ShopperContext, ShopperReply>
         round: ctx.round,
         turnLimit: ctx.turnLimit,
         persona: ctx.persona,
-        transcript: ctx.transcript,
+        // What the salesperson thought is not the shopper's to read.
+        transcript: ctx.transcript.map((t) => (t.role === "sales" ? { ...t, reasoning: undefined } : t)),
       },
     };
   }
@@ -315,7 +322,11 @@ export class CustomerSimSession extends EnvSession<ShopperContext, ShopperReply>
           422,
           `action: what the shopper says is over ${MAX_UTTERANCE_CHARS} characters`,
         );
-      return { text: read.text, ...(read.textToolCalls.length ? { toolCalls: read.textToolCalls } : {}) };
+      return {
+        text: read.text,
+        ...(read.textToolCalls.length ? { toolCalls: read.textToolCalls } : {}),
+        ...(read.reasoning ? { reasoning: read.reasoning } : {}),
+      };
     }
     if ("utterance" in action || "assistant_actions" in action)
       throw new SessionError(
@@ -330,7 +341,11 @@ export class CustomerSimSession extends EnvSession<ShopperContext, ShopperReply>
       );
     const read = readReplyText(parsed.data.text);
     const toolCalls = [...(parsed.data.tool_calls ?? []), ...read.textToolCalls];
-    return { text: read.text, ...(toolCalls.length ? { toolCalls } : {}) };
+    return {
+      text: read.text,
+      ...(toolCalls.length ? { toolCalls } : {}),
+      ...(read.reasoning ? { reasoning: read.reasoning } : {}),
+    };
   }
 
   protected async settle(ended: boolean): Promise<Settled> {

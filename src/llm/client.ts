@@ -21,6 +21,7 @@ import { cacheSavingOf, costOf, DEFAULT_PRICES, type PriceTable, priceFor } from
 import { cacheTokensOf, cacheTokensOfRaw, promptCacheOptions } from "./prompt-cache.js";
 import { languageModel, MissingApiKeyError, providerPool } from "./providers.js";
 import { ResponseCaches, type SharedLimit, type SharedResponseCache } from "./response-caches.js";
+import { ignoredPenalty, providerOptionsOf } from "./sampling-options.js";
 import {
   checkToolSpecs,
   type NativeToolCall,
@@ -58,6 +59,14 @@ export interface LlmRequest {
   system?: string;
   messages: LlmMessage[];
   temperature?: number;
+  /** Nucleus sampling: sent to every provider (the AI SDK drops it, with a warning, where a model takes none). */
+  topP?: number;
+  /**
+   * vLLM's, llama.cpp's and Ollama's `repetition_penalty` (1 = none): sent only to OpenAI-compatible
+   * servers, as an extra body field; OpenAI, Anthropic and Google take none (a warning says so).
+   * Part of the cache key either way, as the seed is.
+   */
+  repetitionPenalty?: number;
   maxOutputTokens?: number;
   /** Sent only to providers that accept one (OpenAI's Responses API and Anthropic ignore it with a warning). */
   seed?: number;
@@ -291,8 +300,10 @@ export class LlmClient {
     const shared = this.sharedLimit;
     const result = await this.limitFor(pool)(() => (shared ? shared(pool, call) : call()));
     const saving = cacheSavingOf(price, result);
+    const warnings = [...ignoredPenalty(req, spec.provider), ...(result.warnings ?? [])];
     const response: LlmCompletion = {
       ...result,
+      ...(warnings.length ? { warnings } : {}),
       costUsd: costOf(price, result),
       ...(result.cachedInputTokens || result.cacheWriteTokens ? { cacheSavingUsd: saving } : {}),
       cached: false,
@@ -426,6 +437,7 @@ export class LlmClient {
           maxRetries: 0,
           abortSignal: this.clock.timeout(Math.max(1, Math.ceil(Math.min(this.opts.requestTimeoutMs, left)))),
           ...(req.temperature !== undefined ? { temperature: req.temperature } : {}),
+          ...(req.topP !== undefined ? { topP: req.topP } : {}),
           ...(req.maxOutputTokens !== undefined ? { maxOutputTokens: req.maxOutputTokens } : {}),
           ...(req.seed !== undefined && SEEDED.has(provider) ? { seed: req.seed } : {}),
           ...(schema && mode === "json_schema"
@@ -442,10 +454,7 @@ export class LlmClient {
             : {}),
           // Our schemas hold free-form maps (a tool call's arguments), which strict mode refuses;
           // validation happens here, leniently where the protocol allows it.
-          providerOptions: {
-            openai: { strictJsonSchema: false },
-            openaiCompatible: { strictJsonSchema: false },
-          },
+          providerOptions: providerOptionsOf(req, provider),
         });
         const called = r.toolCalls[0]?.input;
         return {

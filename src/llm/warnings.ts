@@ -11,15 +11,19 @@ export function warningText(w: {
     ? (w.message ?? "warning")
     : `${w.type}: ${w.feature ?? ""}${w.details ? ` (${w.details})` : ""}`;
 }
+/** Writes a line to stderr unless it was written before (by this or by the AI SDK's warnings). */
+export function warnOnce(line: string): void {
+  if (warned.has(line)) return;
+  warned.add(line);
+  process.stderr.write(`${line}\n`);
+}
+
 (globalThis as { AI_SDK_LOG_WARNINGS?: unknown }).AI_SDK_LOG_WARNINGS = (options: {
   warnings: { type: string; feature?: string; details?: string; message?: string }[];
   provider: string;
   model: string;
 }) => {
   for (const w of options.warnings) {
-    const line = `siturec: ${options.provider} ${options.model}: ${warningText(w)}`;
-    if (warned.has(line)) continue;
-    warned.add(line);
-    process.stderr.write(`${line}\n`);
+    warnOnce(`siturec: ${options.provider} ${options.model}: ${warningText(w)}`);
   }
 };

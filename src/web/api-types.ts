@@ -98,6 +98,21 @@ export interface PersonaFacts {
 }
 
 /** A CustomerSim conversation: the persona, the transcript and the decision verdict. */
+/** One round of a CustomerSim conversation as the viewer shows it. */
+export interface ConversationRound {
+  turn: number;
+  shopper: string;
+  sales: string | null;
+  /** What the salesperson recommended (R(C)) in the round. */
+  recommended: string[];
+  /** The shopper's private reasoning in the round, when it kept one. */
+  shopperReasoning?: string;
+  /** The salesperson's private reasoning in the round, when it kept one. */
+  salesReasoning?: string;
+  /** Products the salesperson's text named without recommending them (not in R(C)). */
+  mentionedNotRecommended?: string[];
+}
+
 export interface ConversationReplay {
   kind: "customersim";
   category: string;
@@ -112,7 +127,7 @@ export interface ConversationReplay {
   products: Record<string, ProductName>;
   shopper: string;
   sales: string;
-  rounds: { turn: number; shopper: string; sales: string | null; recommended: string[] }[];
+  rounds: ConversationRound[];
   reason: string;
   /** Decision Alignment (equation (1)): its case and value, null for a failed attempt. */
   decision: { case: string; da: 0 | 1 } | null;

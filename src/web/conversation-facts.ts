@@ -1,5 +1,31 @@
 import { loadCustomerSimData } from "../customersim/data-files.js";
-import type { PersonaFacts, ProductName } from "./api-types.js";
+import type { ConversationRound, PersonaFacts, ProductName } from "./api-types.js";
+
+/** What the viewer reads of one side's stored turn (`Turn`, leniently: older runs lack fields). */
+interface StoredSide {
+  text: string;
+  recommended: string[];
+  reasoning?: string;
+  mentionedNotRecommended?: string[];
+}
+
+/** A stored round as the viewer shows it: both messages, R(C), and each side's private reasoning. */
+export function conversationRound(r: {
+  turn: number;
+  shopper: StoredSide;
+  sales: StoredSide | null;
+}): ConversationRound {
+  const named = r.sales?.mentionedNotRecommended ?? [];
+  return {
+    turn: r.turn,
+    shopper: r.shopper.text,
+    sales: r.sales?.text ?? null,
+    recommended: r.sales?.recommended ?? [],
+    ...(r.shopper.reasoning ? { shopperReasoning: r.shopper.reasoning } : {}),
+    ...(r.sales?.reasoning ? { salesReasoning: r.sales.reasoning } : {}),
+    ...(named.length ? { mentionedNotRecommended: named } : {}),
+  };
+}
 
 /**
  * What a CustomerSim conversation's page shows beside the transcript: the persona (who they are,

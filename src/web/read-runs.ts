@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { EnvId } from "../core/manifest.js";
+import { personaOfTask } from "../customersim/conversation-samples.js";
 import { loadEnvData } from "../envs/env-data.js";
 import { hasEnv } from "../envs/registry.js";
 import { minimapSvg } from "../render/minimap.js";
@@ -16,7 +17,7 @@ import type {
   RunDetail,
   RunSummary,
 } from "./api-types.js";
-import { conversationFacts } from "./conversation-facts.js";
+import { conversationFacts, conversationRound } from "./conversation-facts.js";
 
 const subsetCache = new Map<string, Map<string, number>>();
 
@@ -136,7 +137,14 @@ function mentionedProducts(t: EpisodeReplay["trajectory"]): Set<string> {
 }
 
 /** What the viewer reads of a CustomerSim conversation as stored (`src/customersim/stored-conversation.ts`). */
-const StoredText = z.object({ text: z.string(), recommended: z.array(z.string()).default([]) }).loose();
+const StoredText = z
+  .object({
+    text: z.string(),
+    recommended: z.array(z.string()).default([]),
+    reasoning: z.string().optional(),
+    mentionedNotRecommended: z.array(z.string()).optional(),
+  })
+  .loose();
 const StoredConversation = z.object({
   header: z
     .object({
@@ -192,10 +200,14 @@ export async function episodeView(
       ...new Set(turns.flatMap((t) => t.sales?.recommended ?? [])),
     ];
     const purchased = outcome.result?.purchased ?? null;
-    const facts = conversationFacts(header.task.id, [
+    const facts = conversationFacts(personaOfTask(header.task.id), [
       ...recommended,
       ...(purchased ? [purchased] : []),
-      ...turns.flatMap((t) => [...t.shopper.recommended, ...(t.sales?.recommended ?? [])]),
+      ...turns.flatMap((t) => [
+        ...t.shopper.recommended,
+        ...(t.sales?.recommended ?? []),
+        ...(t.sales?.mentionedNotRecommended ?? []),
+      ]),
     ]);
     return {
       kind: "customersim",
@@ -207,12 +219,7 @@ export async function episodeView(
       products: facts.products,
       shopper: header.agents.shopper,
       sales: header.agents.sales,
-      rounds: turns.map((t) => ({
-        turn: t.turn,
-        shopper: t.shopper.text,
-        sales: t.sales?.text ?? null,
-        recommended: t.sales?.recommended ?? [],
-      })),
+      rounds: turns.map(conversationRound),
       reason: outcome.reason,
       decision: outcome.decision,
       purchased,

@@ -2,9 +2,10 @@ import type { SalesAgent, SalesContext, SalesReply } from "../chat/index.js";
 import type { Product } from "../schema/product.js";
 import { shopperTurns } from "./transcript-reading.js";
 
-// Retrieval is deterministic, so the opening message retrieves the same first product every turn.
-async function pushedProduct(ctx: SalesContext): Promise<Product> {
-  return (await ctx.tools.lookupProductItems(shopperTurns(ctx.transcript)[0]?.text ?? ""))[0]!.product;
+// Retrieval is deterministic, so the opening message retrieves the same first product every turn
+// (none when the opening names nothing the store has: retrieval returns only related products).
+async function pushedProduct(ctx: SalesContext): Promise<Product | undefined> {
+  return (await ctx.tools.lookupProductItems(shopperTurns(ctx.transcript)[0]?.text ?? ""))[0]?.product;
 }
 
 /**
@@ -16,6 +17,8 @@ export function createPushySales(): SalesAgent {
     id: "pushy",
     async salesTurn(ctx): Promise<SalesReply> {
       const p = await pushedProduct(ctx);
+      if (!p)
+        return { text: "Tell me what you're after and I'll find you the perfect thing!", recommended: [] };
       const text =
         ctx.round === 1
           ? `You'll love the ${p.name} (${p.id}), $${p.price.toFixed(2)}: ${p.description} It's exactly what you need.`

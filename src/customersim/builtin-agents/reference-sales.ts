@@ -50,10 +50,11 @@ export function createReferenceSales(): SalesAgent {
       const answer = await followUpAnswer(ctx);
       const products = await newCandidates(ctx);
       if (!products.length) {
-        return {
-          text: `${answer}I'm sorry, I have nothing else that matches what you told me.`,
-          recommended: [],
-        };
+        // Retrieval returns only related products: a vague opening finds none, so ask.
+        const text = recommendedSoFar(ctx.transcript).length
+          ? "I'm sorry, I have nothing else that matches what you told me."
+          : "I couldn't find anything for that yet. What kind of product are you looking for, and what matters most to you?";
+        return { text: `${answer}${text}`, recommended: [] };
       }
       const list = products.map(describe).join("\n");
       return {

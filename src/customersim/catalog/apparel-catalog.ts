@@ -1,3 +1,4 @@
+import indefinite from "indefinite";
 import type { Rng } from "../../core/random.js";
 import type { ApparelAttributes, Fiber, Style } from "../schema/apparel.js";
 import type { ApparelProduct } from "../schema/product.js";
@@ -117,16 +118,25 @@ export function compositionText(a: ApparelAttributes): string {
 
 function describe(a: ApparelAttributes, noun: string): string {
   const look = a.pattern === "solid" ? a.color.toLowerCase() : `${a.color.toLowerCase()} ${a.pattern}`;
+  const wear = a.style === "streetwear" ? a.style : `${a.style} wear`;
   return (
-    `A ${a.fit}-fit ${noun.toLowerCase()} in ${look} ${a.fabric} (${compositionText(a)}), ` +
-    `made for ${a.style} wear.${a.pockets ? " It has pockets." : ""} Care: ${a.care}.`
+    `${indefinite(noun.toLowerCase(), { capitalize: true })} in ${look} ${a.fabric} (${compositionText(a)}) ` +
+    `with ${indefinite(a.fit)} fit, made for ${wear}.${a.pockets ? " It has pockets." : ""} Care: ${a.care}.`
   );
+}
+
+/** "100% nylon taffeta" rather than "100% nylon nylon taffeta". */
+function fabricText(a: ApparelAttributes): string {
+  const composition = compositionText(a);
+  const fiber = composition.split(" ").at(-1)!;
+  const said = a.fabric === fiber || a.fabric.startsWith(`${fiber} `);
+  return said ? `${composition}${a.fabric.slice(fiber.length)}` : `${composition} ${a.fabric}`;
 }
 
 function features(a: ApparelAttributes): string[] {
   const sizes = a.sizes.length > 1 ? `Sizes ${a.sizes[0]}-${a.sizes.at(-1)}` : `Size ${a.sizes[0]}`;
   return [
-    `${compositionText(a)} ${a.fabric}`,
+    fabricText(a),
     `${a.fit[0]!.toUpperCase()}${a.fit.slice(1)} fit`,
     `Care: ${a.care}`,
     `Color: ${a.color}${a.pattern === "solid" ? "" : ` (${a.pattern})`}`,

@@ -1,3 +1,4 @@
+import indefinite from "indefinite";
 import type { Rng } from "../../core/random.js";
 import type { GameAttributes, GamePlatform } from "../schema/devices.js";
 import type { GameProduct } from "../schema/product.js";
@@ -72,7 +73,7 @@ function videoGame(t: VideoGameTitle, platform: GamePlatform): Draft {
     brand: t.publisher,
     price: Math.round(price * 100) / 100,
     description:
-      `${t.title} is a ${t.genre} game for ${platform} from ${t.publisher}, rated ${ESRB_NAME[t.esrb]}. ` +
+      `${t.title} is ${indefinite(t.genre)} game for ${platform} from ${t.publisher}, rated ${ESRB_NAME[t.esrb]}. ` +
       `${playersText(t.localPlayers, t.online)}`,
     features: [
       `Platform: ${platform}`,
@@ -113,7 +114,7 @@ function tabletopGame(t: TabletopTitle, boxHex: string): Draft {
     brand: t.publisher,
     price: t.price,
     description:
-      `${t.title} is a ${t.genre} from ${t.publisher} for ${lo === hi ? lo : `${lo} to ${hi}`} players, ages ${t.minAge} and up.` +
+      `${t.title} is ${indefinite(t.genre)} from ${t.publisher} for ${lo === hi ? lo : `${lo} to ${hi}`} players, ages ${t.minAge} and up.` +
       `${t.coOp ? " Players work together to win." : ""}`,
     features: [
       "Tabletop game (no screen needed)",

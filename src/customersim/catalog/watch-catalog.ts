@@ -1,3 +1,4 @@
+import indefinite from "indefinite";
 import type { Rng } from "../../core/random.js";
 import type { WatchAttributes } from "../schema/devices.js";
 import type { WatchProduct } from "../schema/product.js";
@@ -97,7 +98,7 @@ function phones(os: readonly string[]): string {
 function watchDescription(m: WatchModel, a: WatchAttributes): string {
   const gps = a.gps === "built-in" ? "built-in GPS" : "GPS through your phone";
   return (
-    `The ${m.line} is a ${a.type} with a ${a.caseSizeMm}mm ${a.caseMaterial} case and a ${a.display} display. ` +
+    `The ${m.line} is ${indefinite(a.type)} with a ${a.caseSizeMm}mm ${a.caseMaterial} case and ${indefinite(a.display)} display. ` +
     `It works with ${phones(a.osCompatibility)}, tracks workouts with ${gps} and lasts ${batteryWords(a.batteryLifeHours)} on a charge. ` +
     `Water rating: ${a.waterRating}.`
   );

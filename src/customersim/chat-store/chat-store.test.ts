@@ -9,15 +9,57 @@ const data = loadCustomerSimData();
 const store = createChatStore(data);
 
 describe("chat store retrieval", () => {
+  const kindQuery = {
+    "female-clothing": "a comfortable dress",
+    "male-clothing": "a warm hoodie",
+    laptops: "a light laptop with long battery life",
+    "smart-watches": "a smart watch with GPS",
+    games: "a party game for Nintendo Switch",
+  } as const;
+
   it.each(CATEGORY_IDS)("returns the top 4 of %s, all of its category", async (category) => {
-    const products = await store.lookupProductItems(category, "comfortable and good value");
+    const products = await store.lookupProductItems(category, kindQuery[category]);
     expect(products).toHaveLength(4);
-    expect(products.every((h) => h.product.category === category)).toBe(true);
-    const passages = await store.lookupBuyingGuide(category, "what should I look for");
-    expect(passages).toHaveLength(4);
+    expect(products.every((h) => h.product.category === category && h.score > 0)).toBe(true);
+    const topic = data.guides.guides.find((g) => g.category === category)!.entries[0]!.title;
+    const passages = await store.lookupBuyingGuide(category, topic);
+    expect(passages.length).toBeGreaterThan(0);
+    expect(passages.length).toBeLessThanOrEqual(4);
     expect(passages.every((h) => h.entry.id.startsWith(store.products(category)[0]!.id.slice(0, 2)))).toBe(
       true,
     );
+  });
+
+  it("returns only related products: of the kind the query names, fewer than 4 rather than others", async () => {
+    // The case: a jeans shopper was shown leggings, a tee and a tank.
+    const jeans = await store.lookupProductItems(
+      "female-clothing",
+      "Hi, I'm looking for jeans. Must be jeans. Needs a skinny or slim fit. Must be machine-washable.",
+    );
+    expect(jeans).toHaveLength(4);
+    expect(jeans.map((h) => (h.product.attributes as { type: string }).type)).toEqual(Array(4).fill("jeans"));
+    const xbox = await store.lookupProductItems("games", "Must be for Xbox Series X|S. Must have co-op.");
+    expect(
+      xbox.every((h) => (h.product.attributes as { platform: string }).platform === "Xbox Series X|S"),
+    ).toBe(true);
+    // A sports bra query with a rare need: the few that match, not padding.
+    const bras = await store.lookupProductItems("female-clothing", "a sports bra");
+    expect(bras.length).toBeGreaterThan(0);
+    expect(bras.every((h) => (h.product.attributes as { type: string }).type === "sports bra")).toBe(true);
+    expect(await store.lookupProductItems("laptops", "zzz qqq")).toEqual([]);
+    const oneWord = await store.lookupProductItems("smart-watches", "Inspire");
+    expect(oneWord.length).toBeGreaterThan(0);
+    expect(oneWord.length).toBeLessThan(4);
+    expect(oneWord.every((h) => h.product.name.includes("Inspire"))).toBe(true);
+  });
+
+  it("does not search for what the query rules out", async () => {
+    const ids = async (query: string) =>
+      (await store.lookupProductItems("games", query)).map((h) => h.product);
+    const mature = (await ids("Must be for PC. Nothing rated M (Mature).")).filter(
+      (p) => (p.attributes as { ageRating: string }).ageRating === "M",
+    );
+    expect(mature).toEqual([]);
   });
 
   it("is BM25 by default, deterministic across calls and across stores", async () => {
@@ -44,11 +86,12 @@ describe("chat store retrieval", () => {
     expect(top.entry.id).toBe("fc-g02");
   });
 
-  it("breaks ties by id and pads a query that matches nothing with the first ids", () => {
-    const docs = ["d", "b", "c", "a", "e"].map((id) => ({ id, text: "same words" }));
+  it("breaks ties by id and answers a query that matches nothing with nothing (no padding)", () => {
+    const docs = ["d", "b", "c", "a", "e"].map((id) => ({ id, text: id === "e" ? "other" : "same words" }));
     const index = createRankedIndex(docs, ["text"]);
     expect(index.search("same").map((h) => h.id)).toEqual(["a", "b", "c", "d"]);
-    expect(index.search("nothing here")).toEqual(["a", "b", "c", "d"].map((id) => ({ id, score: 0 })));
+    expect(index.search("other").map((h) => h.id)).toEqual(["e"]);
+    expect(index.search("nothing here")).toEqual([]);
   });
 
   it("answers a repeated query the same, whatever a caller did to the first answer", () => {

@@ -6,6 +6,8 @@ import type { GuideEntry } from "../schema/guide.js";
 import type { CategoryKnowledge } from "../schema/knowledge.js";
 import type { Product } from "../schema/product.js";
 import { GUIDE_FIELDS, guideDoc, PRODUCT_FIELDS, productDoc } from "./document-text.js";
+import { kindsNamed, productKind } from "./product-kinds.js";
+import { searchedText } from "./query-reading.js";
 import { createRankedIndex, type RankedHit, type RankedIndex, TOP_K } from "./ranked-index.js";
 import { createVectorIndex } from "./vector-index.js";
 
@@ -50,13 +52,17 @@ export interface ChatStore {
   /** A product of the catalog by id, whatever its category. */
   product(id: string): Product | undefined;
   knowledge(category: CategoryId): CategoryKnowledge;
-  /** `lookup_product_items`: the top 4 products of the category for a query. */
+  /**
+   * `lookup_product_items`: the top 4 products of the category related to a query, fewer when fewer
+   * are. Related: it matches a word the query asks for (BM25, negated words left out; any product for
+   * embeddings) and, when the query names kinds of product (apparel type, game platform), is of one.
+   */
   lookupProductItems(category: CategoryId, query: string): Promise<ProductHit[]>;
-  /** `lookup_buying_guide`: the top 4 passages of the category's buying guide for a query. */
+  /** `lookup_buying_guide`: the top 4 passages of the category's buying guide for a query (BM25: matching ones). */
   lookupBuyingGuide(category: CategoryId, query: string): Promise<GuideHit[]>;
 }
 
-/** A retriever over one category's documents: the top k ids for a query. */
+/** A retriever over one category's documents: the top k ids for a query (every related one by default). */
 type Retriever = (query: string, k?: number) => Promise<RankedHit[]>;
 
 interface CategoryIndexes {
@@ -85,8 +91,8 @@ export function createChatStore(data: CustomerSimData, options: ChatStoreOptions
   const indexes = new Map<CategoryId, CategoryIndexes>();
   const productsOf = (c: CategoryId) => data.catalog.products.filter((p) => p.category === c);
 
-  function bm25(index: RankedIndex): Retriever {
-    return async (query, k) => index.search(query, k);
+  function bm25(index: RankedIndex, read: (query: string) => string = (q) => q): Retriever {
+    return async (query, k = Number.POSITIVE_INFINITY) => index.search(read(query), k);
   }
 
   function embedded(
@@ -110,11 +116,11 @@ export function createChatStore(data: CustomerSimData, options: ChatStoreOptions
         });
       return building;
     };
-    return async (query, k = TOP_K) => {
+    return async (query, k = Number.POSITIVE_INFINITY) => {
       const vectors = await index();
       if (!vectors.size) return [];
       const q = await llm.embed({ model, texts: [query], tag: "retrieval" });
-      return vectors.search(q.embeddings[0]!, k);
+      return vectors.search(q.embeddings[0]!, Math.min(k, vectors.size));
     };
   }
 
@@ -127,7 +133,8 @@ export function createChatStore(data: CustomerSimData, options: ChatStoreOptions
       found =
         retrieval === "bm25"
           ? {
-              products: bm25(createRankedIndex(productDocs, PRODUCT_FIELDS, { name: 2 })),
+              // Product search skips negated words ("No polyester"); a guide question keeps them.
+              products: bm25(createRankedIndex(productDocs, PRODUCT_FIELDS, { name: 2 }), searchedText),
               guide: bm25(createRankedIndex(guideDocs, GUIDE_FIELDS, { title: 2 })),
             }
           : {
@@ -139,15 +146,27 @@ export function createChatStore(data: CustomerSimData, options: ChatStoreOptions
     return found;
   }
 
+  // Related products only: those of the kinds the query names (when it names any), top 4 of them.
+  async function lookupProductItems(category: CategoryId, query: string): Promise<ProductHit[]> {
+    const kinds = kindsNamed(category, query);
+    const related = (p: Product) => !kinds || kinds.has(productKind(p) ?? "");
+    return (await indexesOf(category).products(query))
+      .map((h) => ({ product: byId.get(h.id)!, score: h.score }))
+      .filter((h) => related(h.product))
+      .slice(0, TOP_K);
+  }
+
   return {
     retrieval: retrievalLabel(retrieval),
     products: productsOf,
     product: (id) => byId.get(id),
     knowledge: (category) => knowledgeFor(data.knowledge, category),
-    lookupProductItems: async (category, query) =>
-      (await indexesOf(category).products(query)).map((h) => ({ product: byId.get(h.id)!, score: h.score })),
+    lookupProductItems,
     lookupBuyingGuide: async (category, query) =>
-      (await indexesOf(category).guide(query)).map((h) => ({ entry: entries.get(h.id)!, score: h.score })),
+      (await indexesOf(category).guide(query, TOP_K)).map((h) => ({
+        entry: entries.get(h.id)!,
+        score: h.score,
+      })),
   };
 }
 

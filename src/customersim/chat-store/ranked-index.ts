@@ -8,7 +8,7 @@ export type IndexDoc = { id: string } & Record<string, string>;
 
 export interface RankedHit {
   id: string;
-  /** MiniSearch's BM25+ score; 0 for a padding result that matched no query term. */
+  /** MiniSearch's BM25+ score (above 0: only documents that match a query term are returned). */
   score: number;
 }
 
@@ -36,8 +36,8 @@ const byScoreThenId = (a: RankedHit, b: RankedHit): number =>
   b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /**
- * A BM25+ index (MiniSearch) that always answers the top k, like the paper's dense top-4: hits by
- * score, ties by id, then, when fewer than k documents match, the rest in id order at score 0.
+ * A BM25+ index (MiniSearch): the top k documents that match some query term, by score, ties by id.
+ * A document that matches no term is unrelated and never returned, so a query may get fewer than k.
  */
 export function createRankedIndex(
   docs: readonly IndexDoc[],
@@ -46,21 +46,14 @@ export function createRankedIndex(
 ): RankedIndex {
   const mini = new MiniSearch<IndexDoc>({ fields: [...fields], processTerm, searchOptions: { boost } });
   mini.addAll([...docs]);
-  const ids = docs.map((d) => d.id).sort();
   const memo = new Map<string, readonly RankedHit[]>();
-  const rank = (query: string, k: number): RankedHit[] => {
-    const hits = mini
+  const rank = (query: string, k: number): RankedHit[] =>
+    mini
       .search(query)
       .map((r) => ({ id: String(r.id), score: r.score }))
+      .filter((h) => h.score > 0)
       .sort(byScoreThenId)
       .slice(0, k);
-    const seen = new Set(hits.map((h) => h.id));
-    for (const id of ids) {
-      if (hits.length >= k) break;
-      if (!seen.has(id)) hits.push({ id, score: 0 });
-    }
-    return hits;
-  };
   return {
     search(query, k = TOP_K) {
       const key = `${k}\u0000${query}`;

@@ -1,6 +1,7 @@
 import type { ChatStore, GuideHit, ProductHit } from "../chat-store/index.js";
 import type { CategoryId } from "../schema/category.js";
 import type { Persona } from "../schema/persona.js";
+import type { Product } from "../schema/product.js";
 import type { RawToolCall } from "./tool-calls.js";
 import type { Turn } from "./turn.js";
 
@@ -8,20 +9,24 @@ import type { Turn } from "./turn.js";
 export interface ShopperReply {
   text: string;
   toolCalls?: RawToolCall[];
+  /** Its private reasoning, stored with the turn and never shown to the salesperson. */
+  reasoning?: string;
 }
 
 /**
- * What the salesperson says and the product ids it recommends. Without `recommended`, the products
- * whose id or full name the text mentions count as recommended.
+ * What the salesperson says, and the product ids it recommends besides those it passed to
+ * `tools.recommend`. Products its text merely names are never recommendations (R(C)).
  */
 export interface SalesReply {
   text: string;
   recommended?: string[];
+  /** Its private reasoning, stored with the turn and never shown to the shopper. */
+  reasoning?: string;
 }
 
 export interface ConversationView {
   category: CategoryId;
-  /** Every turn so far, oldest first. */
+  /** Every turn so far, oldest first; the salesperson's view leaves the shopper's `reasoning` out. */
   transcript: readonly Turn[];
   /** The current round, from 1; the shopper speaks first and last in a round-limited conversation. */
   round: number;
@@ -38,12 +43,18 @@ export interface ShopperContext extends ConversationView {
 export type SalesToolOutput =
   | { ok: true; name: "lookup_product_items"; products: ProductHit[] }
   | { ok: true; name: "lookup_buying_guide"; passages: GuideHit[] }
+  | { ok: true; name: "recommend"; products: Product[] }
   | { ok: false; error: string };
 
 /** The sales agent's tools, restricted to the conversation's category; every call is recorded. */
 export interface SalesTools {
   lookupProductItems(query: string): Promise<ProductHit[]>;
   lookupBuyingGuide(query: string): Promise<GuideHit[]>;
+  /**
+   * Recommends products of the category by id (R(C)), in order; an unknown id makes the call a format
+   * error of the sales turn and recommends none of it.
+   */
+  recommend(productIds: readonly string[]): SalesToolOutput;
   /** Validates a raw call; an invalid one is recorded as a format error of the sales turn. */
   call(raw: RawToolCall): Promise<SalesToolOutput>;
 }

@@ -22,7 +22,7 @@ export const ConversationResult = z
     transcript: z.array(Turn),
     /** The product added to the cart (the paper's a(C)), or null for no purchase. */
     purchased: ProductId.nullable(),
-    /** Every product the salesperson recommended (the paper's R(C)), in order of first mention. */
+    /** Every product the salesperson recommended (the paper's R(C)), in first-recommendation order. */
     recommended: z.array(ProductId),
     ending: ConversationEnding,
     /** Shopper turns taken. */

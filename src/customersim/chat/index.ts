@@ -12,7 +12,13 @@ export type {
 export { ConversationEnding, ConversationResult, FormatErrorRecord } from "./conversation-result.js";
 export { mentionedProducts } from "./mentioned-products.js";
 export { DEFAULT_TURN_LIMIT, type RunConversationOptions, runConversation } from "./run-conversation.js";
-export { createSalesTools, emptyToolLog, type ToolLog } from "./sales-tools.js";
+export {
+  createSalesTools,
+  emptySalesToolLog,
+  emptyToolLog,
+  type SalesToolLog,
+  type ToolLog,
+} from "./sales-tools.js";
 export { readShopperActions, type ShopperActions, type ShopperDecision } from "./shopper-actions.js";
 export {
   AddToCartCall,
@@ -20,6 +26,7 @@ export {
   LookupBuyingGuideCall,
   LookupProductItemsCall,
   RawToolCall,
+  RecommendCall,
   SALES_TOOL_NAMES,
   SalesToolCall,
   SHOPPER_TOOL_NAMES,

@@ -4,6 +4,7 @@ import { loadCustomerSimData } from "../data-files.js";
 import { decisionAlignment } from "../metrics/index.js";
 import type { SalesAgent, ShopperAgent, ShopperReply } from "./agent.js";
 import { runConversation } from "./run-conversation.js";
+import { Turn } from "./turn.js";
 
 const persona = loadCustomerSimData().personas.personas.find((p) => p.feasible && p.category === "laptops")!;
 const store = defaultChatStore();
@@ -107,14 +108,89 @@ describe("runConversation", () => {
     expect(early).toMatchObject({ endedAtFirstTurn: true, rounds: 1, ending: "end_conversation" });
   });
 
-  it("takes the products a reply names as its recommendations when it gives no ids", async () => {
-    const product = store.product(good)!;
+  it("never counts a product the text only names: walking out is then a correct abstention", async () => {
+    const fc = loadCustomerSimData().personas.personas.find(
+      (p) => p.feasible && p.category === "female-clothing" && p.acceptable.includes("fc-017"),
+    )!;
+    const named = store.product("fc-017")!;
+    const leave = { text: "Bye.", toolCalls: [{ name: "end_conversation", arguments: {} }] };
+    const r = await runConversation({
+      persona: fc,
+      shopper: scripted({ text: "Jeans please." }, leave),
+      sales: {
+        id: "talker",
+        salesTurn: async () => ({ text: `I would NOT recommend the ${named.name} (fc-017).` }),
+      },
+    });
+    expect(r.recommended).toEqual([]);
+    expect(r.transcript[1]).toMatchObject({ recommended: [], mentionedNotRecommended: ["fc-017"] });
+    expect(decisionAlignment({ ...r, acceptable: fc.acceptable })).toEqual({
+      case: "correct_abstention",
+      da: 1,
+    });
+  });
+
+  it("takes R(C) from the recommend tool, in first-recommendation order, and rejects unknown ids", async () => {
+    const [a, b, c] = persona.acceptable.length >= 3 ? persona.acceptable : [good, bad, good];
     const r = await runConversation({
       persona,
-      shopper: scripted({ text: "Hi." }, { text: "Yes.", toolCalls: [cart(product.name)] }),
-      sales: { id: "talker", salesTurn: async () => ({ text: `Try the ${product.name}!` }) },
+      shopper: scripted({ text: "Hi." }, { text: "More?" }, { text: "Yes.", toolCalls: [cart(good)] }),
+      sales: {
+        id: "tool-user",
+        salesTurn: async (ctx) => {
+          if (ctx.round === 1) {
+            expect(ctx.tools.recommend([c!, a!, c!])).toMatchObject({ ok: true, name: "recommend" });
+            expect(
+              await ctx.tools.call({ name: "recommend", arguments: { product_ids: ["lt-999", a] } }),
+            ).toMatchObject({ ok: false, error: expect.stringContaining('unknown product "lt-999"') });
+            expect(ctx.tools.recommend(["fc-001"]).ok).toBe(false);
+            return { text: `Look at ${a}, ${b} and ${c}.` };
+          }
+          await ctx.tools.call({ name: "recommend", arguments: { product_ids: [b, a] } });
+          return { text: "And these.", recommended: [good] };
+        },
+      },
     });
-    expect(r).toMatchObject({ recommended: [good], purchased: good });
+    expect(r.transcript[1]!.recommended).toEqual([...new Set([c, a])]);
+    expect(r.transcript[1]!.toolCalls.map((t) => t.valid)).toEqual([true, false, false]);
+    expect(r.transcript[1]!.formatErrors).toHaveLength(2);
+    expect(r.transcript[3]!.recommended).toEqual([...new Set([b, a, good])]);
+    expect(r.recommended).toEqual([...new Set([c, a, b, good])]);
+    expect(r.formatErrors.map((e) => e.role)).toEqual(["sales", "sales"]);
+  });
+
+  it("stores each side's reasoning with its turn and never shows the shopper's to the salesperson", async () => {
+    const seenBySales: (string | undefined)[] = [];
+    const seenByShopper: (string | undefined)[] = [];
+    const r = await runConversation({
+      persona,
+      turnLimit: 2,
+      shopper: {
+        id: "thinker",
+        shopperTurn: async (ctx) => {
+          seenByShopper.push(...ctx.transcript.map((t) => t.reasoning));
+          return { text: `Turn ${ctx.round}.`, reasoning: ` My dealbreakers first (${ctx.round}). ` };
+        },
+      },
+      sales: {
+        id: "sales-thinker",
+        salesTurn: async (ctx) => {
+          seenBySales.push(...ctx.transcript.map((t) => t.reasoning));
+          return { text: "Here.", reasoning: "Pitch the laptop." };
+        },
+      },
+    });
+    expect(r.transcript.map((t) => t.reasoning)).toEqual([
+      "My dealbreakers first (1).",
+      "Pitch the laptop.",
+      "My dealbreakers first (2).",
+    ]);
+    expect(seenBySales).toEqual([undefined]);
+    // The shopper's view is the whole record (a runner stores rounds from it).
+    expect(seenByShopper).toEqual(["My dealbreakers first (1).", "Pitch the laptop."]);
+    expect(Turn.parse(r.transcript[0])).toEqual(r.transcript[0]);
+    const { reasoning: _, ...stored } = r.transcript[0]!;
+    expect(Turn.parse(stored).reasoning).toBeUndefined();
   });
 });
 

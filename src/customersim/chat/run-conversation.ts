@@ -4,7 +4,7 @@ import type { Product } from "../schema/product.js";
 import type { ConversationView, SalesAgent, SalesReply, ShopperAgent } from "./agent.js";
 import type { ConversationEnding, ConversationResult } from "./conversation-result.js";
 import { mentionedProducts } from "./mentioned-products.js";
-import { createSalesTools, emptyToolLog } from "./sales-tools.js";
+import { createSalesTools, emptySalesToolLog, type SalesToolLog } from "./sales-tools.js";
 import { readShopperActions, type ShopperDecision } from "./shopper-actions.js";
 import type { Turn } from "./turn.js";
 
@@ -19,15 +19,29 @@ export interface RunConversationOptions {
   store?: ChatStore;
 }
 
-function salesRecommendations(reply: SalesReply, products: readonly Product[]) {
-  if (!reply.recommended) return { ids: mentionedProducts(reply.text, products), errors: [] };
+// R(C) comes from structured channels only: the `recommend` tool's calls, then the reply's ids.
+function salesRecommendations(reply: SalesReply, log: SalesToolLog, products: readonly Product[]) {
   const known = new Set(products.map((p) => p.id));
-  const ids = [...new Set(reply.recommended)];
-  return {
-    ids: ids.filter((id) => known.has(id)),
-    errors: ids.filter((id) => !known.has(id)).map((id) => `recommended unknown product "${id}"`),
-  };
+  const given = [...new Set(reply.recommended ?? [])];
+  const ids = [...new Set([...log.recommended, ...given.filter((id) => known.has(id))])];
+  const errors = given.filter((id) => !known.has(id)).map((id) => `recommended unknown product "${id}"`);
+  const named = mentionedProducts(reply.text, products).filter((id) => !ids.includes(id));
+  return { ids, errors, named };
 }
+
+const withoutReasoning = ({ reasoning: _, ...turn }: Turn): Turn => turn;
+
+/**
+ * The conversation as the salesperson sees it: without the shopper's reasoning. The shopper's view
+ * is the whole record (a runner stores rounds from it); the LLM shopper sends the model only what the
+ * salesperson said, and the env server leaves the salesperson's reasoning out of what it serves.
+ */
+function salesView(view: ConversationView): ConversationView {
+  return { ...view, transcript: view.transcript.map((t) => (t.role === "sales" ? t : withoutReasoning(t))) };
+}
+
+const reasoningOf = (reply: { reasoning?: string }) =>
+  reply.reasoning?.trim() ? { reasoning: reply.reasoning.trim() } : {};
 
 async function shopperTurn(
   opts: Required<RunConversationOptions>,
@@ -45,6 +59,7 @@ async function shopperTurn(
     toolResults: actions.results,
     recommended: [],
     formatErrors: actions.formatErrors,
+    ...reasoningOf(reply),
   };
   return { turn, decision: actions.decision };
 }
@@ -54,10 +69,10 @@ async function salesTurn(
   view: ConversationView,
   products: readonly Product[],
 ): Promise<Turn> {
-  const log = emptyToolLog();
+  const log = emptySalesToolLog();
   const tools = createSalesTools(opts.store, view.category, log);
-  const reply = await opts.sales.salesTurn({ ...view, tools });
-  const recs = salesRecommendations(reply, products);
+  const reply = await opts.sales.salesTurn({ ...salesView(view), tools });
+  const recs = salesRecommendations(reply, log, products);
   return {
     index: view.transcript.length,
     round: view.round,
@@ -67,6 +82,8 @@ async function salesTurn(
     toolResults: log.results,
     recommended: recs.ids,
     formatErrors: [...log.formatErrors, ...recs.errors],
+    ...reasoningOf(reply),
+    ...(recs.named.length ? { mentionedNotRecommended: recs.named } : {}),
   };
 }
 

@@ -10,10 +10,23 @@ export interface ToolLog {
   formatErrors: string[];
 }
 
+/** A sales turn's log: its calls, and the products its valid `recommend` calls named, in order. */
+export interface SalesToolLog extends ToolLog {
+  recommended: string[];
+}
+
 export const emptyToolLog = (): ToolLog => ({ calls: [], results: [], formatErrors: [] });
+export const emptySalesToolLog = (): SalesToolLog => ({ ...emptyToolLog(), recommended: [] });
+
+function recordFailure(log: ToolLog, name: string, args: unknown, error: string): SalesToolOutput {
+  log.calls.push({ name, arguments: args, valid: false });
+  log.results.push({ name, ok: false, ids: [], error });
+  log.formatErrors.push(error);
+  return { ok: false, error };
+}
 
 /** Sales tools for one turn, writing every call and its result into `log`. */
-export function createSalesTools(store: ChatStore, category: CategoryId, log: ToolLog): SalesTools {
+export function createSalesTools(store: ChatStore, category: CategoryId, log: SalesToolLog): SalesTools {
   async function lookupProductItems(query: string) {
     const products = await store.lookupProductItems(category, query);
     log.calls.push({ name: "lookup_product_items", arguments: { query }, valid: true });
@@ -26,19 +39,33 @@ export function createSalesTools(store: ChatStore, category: CategoryId, log: To
     log.results.push({ name: "lookup_buying_guide", ok: true, ids: passages.map((h) => h.entry.id) });
     return passages;
   }
+  function recommend(productIds: readonly string[]): SalesToolOutput {
+    const args = { product_ids: [...productIds] };
+    const ids = [...new Set(productIds.map((id) => id.trim()))];
+    const products = ids.map((id) => store.product(id));
+    const unknown = ids.filter((_, i) => products[i]?.category !== category);
+    if (!ids.length) return recordFailure(log, "recommend", args, "recommend: product_ids: no product");
+    if (unknown.length)
+      return recordFailure(
+        log,
+        "recommend",
+        args,
+        `recommend: unknown product ${unknown.map((id) => `"${id}"`).join(", ")} (not a ${category} product id)`,
+      );
+    log.calls.push({ name: "recommend", arguments: args, valid: true });
+    log.results.push({ name: "recommend", ok: true, ids });
+    log.recommended.push(...ids);
+    return { ok: true, name: "recommend", products: products.filter((p) => p !== undefined) };
+  }
   async function call(raw: RawToolCall): Promise<SalesToolOutput> {
     const parsed = SalesToolCall.safeParse(raw);
-    if (!parsed.success) {
-      const error = `${raw.name}: ${describeIssues(parsed.error)}`;
-      log.calls.push({ name: raw.name, arguments: raw.arguments, valid: false });
-      log.results.push({ name: raw.name, ok: false, ids: [], error });
-      log.formatErrors.push(error);
-      return { ok: false, error };
-    }
-    const { name, arguments: args } = parsed.data;
-    return name === "lookup_product_items"
-      ? { ok: true, name, products: await lookupProductItems(args.query) }
-      : { ok: true, name, passages: await lookupBuyingGuide(args.query) };
+    if (!parsed.success)
+      return recordFailure(log, raw.name, raw.arguments, `${raw.name}: ${describeIssues(parsed.error)}`);
+    const c = parsed.data;
+    if (c.name === "recommend") return recommend(c.arguments.product_ids);
+    return c.name === "lookup_product_items"
+      ? { ok: true, name: c.name, products: await lookupProductItems(c.arguments.query) }
+      : { ok: true, name: c.name, passages: await lookupBuyingGuide(c.arguments.query) };
   }
-  return { lookupProductItems, lookupBuyingGuide, call };
+  return { lookupProductItems, lookupBuyingGuide, recommend, call };
 }

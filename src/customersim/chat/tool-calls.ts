@@ -33,16 +33,29 @@ export const LookupProductItemsCall = z
   .strict();
 export type LookupProductItemsCall = z.infer<typeof LookupProductItemsCall>;
 
+/** The salesperson's structured recommendation channel: what it passes here is R(C), nothing else. */
+export const RecommendCall = z
+  .object({
+    name: z.literal("recommend"),
+    arguments: z.object({ product_ids: z.array(z.string().min(1)).min(1) }).strict(),
+  })
+  .strict();
+export type RecommendCall = z.infer<typeof RecommendCall>;
+
 /** The shopper's decision tools (§2.2): both end the conversation. */
 export const ShopperToolCall = z.discriminatedUnion("name", [AddToCartCall, EndConversationCall]);
 export type ShopperToolCall = z.infer<typeof ShopperToolCall>;
 
-/** The sales agent's category-restricted retrieval tools. */
-export const SalesToolCall = z.discriminatedUnion("name", [LookupBuyingGuideCall, LookupProductItemsCall]);
+/** The sales agent's category-restricted retrieval tools and its recommendation tool. */
+export const SalesToolCall = z.discriminatedUnion("name", [
+  LookupBuyingGuideCall,
+  LookupProductItemsCall,
+  RecommendCall,
+]);
 export type SalesToolCall = z.infer<typeof SalesToolCall>;
 
 export const SHOPPER_TOOL_NAMES = ["add_to_cart", "end_conversation"] as const;
-export const SALES_TOOL_NAMES = ["lookup_buying_guide", "lookup_product_items"] as const;
+export const SALES_TOOL_NAMES = ["lookup_buying_guide", "lookup_product_items", "recommend"] as const;
 
 /** A zod failure as one line, for a format error's message. */
 export function describeIssues(error: z.ZodError): string {

@@ -28,10 +28,23 @@ export const Turn = z
     toolCalls: z.array(ToolCallRecord),
     /** One per tool call, in order. */
     toolResults: z.array(ToolResult),
-    /** Products the salesperson recommended in this turn (empty for shopper turns). */
+    /**
+     * Products the salesperson recommended in this turn through a structured channel (its `recommend`
+     * tool or its reply's ids, never its text), in first-recommendation order; empty for shopper turns.
+     */
     recommended: z.array(ProductId),
     /** Tool calls that failed their schema or named an unknown product (the paper's Fmt.). */
     formatErrors: z.array(z.string()),
+    /**
+     * The agent's private reasoning in this turn (its `<reasoning>`/`<think>` blocks), what R_reason
+     * judges; the other side never sees it. Absent when it wrote none (and in runs stored before it).
+     */
+    reasoning: z.string().optional(),
+    /**
+     * A sales turn's diagnostic: products its text names (id or full name) that it did not recommend.
+     * They are not in R(C); many of them mean a salesperson that forgets its `recommend` tool.
+     */
+    mentionedNotRecommended: z.array(ProductId).optional(),
   })
   .strict();
 export type Turn = z.infer<typeof Turn>;

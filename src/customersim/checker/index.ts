@@ -7,4 +7,10 @@ export {
   testAttr,
   UnknownFactError,
 } from "./evaluate.js";
+export {
+  type Incoherence,
+  incoherentPreferences,
+  type PersonaCriteria,
+  preferenceIncoherence,
+} from "./preference-coherence.js";
 export { type Fact, factNames, productFacts } from "./product-facts.js";

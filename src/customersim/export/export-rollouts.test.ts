@@ -45,6 +45,23 @@ describe("rollout export", () => {
     expect(first).toMatchObject({ persona_id: personas[0]!.id, ending: "purchase" });
   });
 
+  it("puts the shopper's stored reasoning before what it says, unless asked to leave it out", async () => {
+    const [result] = await rollouts();
+    const reasoned = {
+      ...result!,
+      transcript: result!.transcript.map((t) =>
+        t.role === "shopper" ? { ...t, reasoning: "Dealbreakers first." } : t,
+      ),
+    };
+    const content = async (reasoning?: "none") =>
+      SftRow.parse(parseLines(await exportRollouts([reasoned], personas, { format: "sft", reasoning }))[0])
+        .messages[2]!.content;
+    expect(await content()).toBe(
+      `<reasoning>\nDealbreakers first.\n</reasoning>\n${result!.transcript[0]!.text}`,
+    );
+    expect(await content("none")).toBe(result!.transcript[0]!.text);
+  });
+
   it("writes GRPO rows with the reward, its components and the persona as group", async () => {
     const results = await rollouts();
     const rows = parseLines(await exportRollouts(results, personas, { format: "grpo" })).map((r) =>

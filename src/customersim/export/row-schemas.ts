@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TrlGrpoRow, TrlSftRow, VerlRow } from "./trainer-row-schemas.js";
 
 /** An OpenAI-style tool call, as TRL and verl chat templates read it. */
 export const ChatToolCall = z
@@ -58,9 +59,19 @@ export const GrpoRow = z
   .strict();
 export type GrpoRow = z.infer<typeof GrpoRow>;
 
-export type ExportFormat = "sft" | "grpo";
+/** Every row format `customersim export` writes: its own (`sft`, `grpo`) and the trainers' own. */
+export const EXPORT_FORMATS = ["sft", "grpo", "trl-sft", "trl-grpo", "verl"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+const ROW_SCHEMAS: Record<ExportFormat, z.ZodType> = {
+  sft: SftRow,
+  grpo: GrpoRow,
+  "trl-sft": TrlSftRow,
+  "trl-grpo": TrlGrpoRow,
+  verl: VerlRow,
+};
 
 /** The JSON Schema (draft 2020-12) of a row format, generated from its zod schema. */
 export function rowJsonSchema(format: ExportFormat): Record<string, unknown> {
-  return z.toJSONSchema(format === "sft" ? SftRow : GrpoRow) as Record<string, unknown>;
+  return z.toJSONSchema(ROW_SCHEMAS[format]) as Record<string, unknown>;
 }

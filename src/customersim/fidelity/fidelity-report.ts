@@ -1,6 +1,6 @@
 import { type CompletenessJudge, sentenceCompleteness } from "./completeness.js";
 import { type CriteriaJudge, firstTurnCriteria } from "./criteria-count.js";
-import { peerSimilarities } from "./redundancy.js";
+import { peerSimilarities, sampleSlices } from "./redundancy.js";
 import type { ShopperDialogue } from "./shopper-dialogue.js";
 
 export type Estimator = "rule" | "judge";
@@ -44,8 +44,6 @@ export interface FidelityReport {
 export interface FidelityOptions {
   criteriaJudge?: CriteriaJudge;
   completenessJudge?: CompletenessJudge;
-  /** The attribute vocabulary of a category for the rule-based Crit.; the generic one otherwise. */
-  vocabulary?: (category: string) => ReadonlySet<string> | undefined;
   /** A human baseline (e.g. `measureRecQuestBaseline`) to report differences to. */
   human?: FidelityReport;
 }
@@ -92,8 +90,7 @@ function deltaToHuman(
 async function crit(d: ShopperDialogue, options: FidelityOptions): Promise<number | null> {
   const first = d.shopperTurns[0];
   if (first === undefined) return null;
-  const vocabulary = options.vocabulary?.(d.category);
-  return (await firstTurnCriteria(first, { judge: options.criteriaJudge, vocabulary })).count;
+  return (await firstTurnCriteria(first, { judge: options.criteriaJudge })).count;
 }
 
 async function cpl(d: ShopperDialogue, options: FidelityOptions): Promise<number | null> {
@@ -114,8 +111,10 @@ export async function measureFidelity(
   const red = new Map<ShopperDialogue, number | null>();
   for (const c of categories) {
     const members = dialogues.filter((d) => d.category === c);
-    const sims = peerSimilarities(members.map((d) => d.shopperTurns.join("\n")));
-    for (const [i, d] of members.entries()) red.set(d, sims[i]!);
+    for (const slice of sampleSlices(members)) {
+      const sims = peerSimilarities(slice.map((d) => d.shopperTurns.join("\n")));
+      for (const [i, d] of slice.entries()) red.set(d, sims[i]!);
+    }
   }
   const rows: DialogueFidelity[] = [];
   for (const d of dialogues) {

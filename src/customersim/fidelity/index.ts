@@ -1,4 +1,4 @@
-export { categoryAttributeVocabulary, GENERIC_ATTRIBUTE_WORDS } from "./attribute-vocabulary.js";
+export { GENERIC_ATTRIBUTE_WORDS } from "./attribute-vocabulary.js";
 export {
   type Completeness,
   type CompletenessJudge,
@@ -26,10 +26,12 @@ export {
 export { checkJudgeAnswer } from "./judge-answer.js";
 export {
   measureRecQuestBaseline,
+  RECQUEST_CATEGORY,
   RecQuestDialogue,
   RecQuestMessage,
   type RecQuestReadOptions,
   readRecQuestDialogues,
+  recQuestCategory,
 } from "./recquest-reader.js";
 export { peerSimilarities } from "./redundancy.js";
 export { ShopperDialogue, shopperDialogue } from "./shopper-dialogue.js";

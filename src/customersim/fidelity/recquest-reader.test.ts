@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { DataFileError } from "../../core/data-file.js";
-import { measureRecQuestBaseline, readRecQuestDialogues } from "./recquest-reader.js";
+import { measureRecQuestBaseline, readRecQuestDialogues, recQuestCategory } from "./recquest-reader.js";
 
 const fixture = (name: string) => fileURLToPath(new URL(`./testdata/${name}`, import.meta.url));
 
@@ -21,13 +21,23 @@ describe("RecQuest human baseline reader", () => {
       },
       {
         id: "dialogue-c",
-        category: "laptop",
+        category: "laptops",
         shopperTurns: ["Do you have a laptop with 16GB RAM and a long battery?", "Show me cheaper ones."],
       },
     ]);
     expect(readRecQuestDialogues(fixture("recquest"), { completedOnly: true }).map((d) => d.id)).toEqual([
       "dialogue-a",
       "dialogue-c",
+    ]);
+  });
+
+  it("reads RecQuest's laptop and smartwatch domains as CustomerSim's categories, keeps the others", () => {
+    expect(["laptop", "smartwatch", "running_shoes", "bicycle", undefined].map(recQuestCategory)).toEqual([
+      "laptops",
+      "smart-watches",
+      "running_shoes",
+      "bicycle",
+      "all",
     ]);
   });
 
@@ -44,7 +54,7 @@ describe("RecQuest human baseline reader", () => {
   it("measures Crit., %Cpl. and Red. on the human turns (values computed by hand)", async () => {
     const report = await measureRecQuestBaseline(fixture("recquest"));
     // a: Crit. 2 ("I need a bike for commuting" + "under $600"), %Cpl. 1/2.
-    // b: Crit. 0 ("Hello!"), %Cpl. 1/3. c: Crit. 2 ("16GB RAM", "a long battery"), %Cpl. 2/2.
+    // b: Crit. 0 ("Hello!"), %Cpl. 1/3. c: Crit. 2 ("a laptop with 16GB RAM", "a long battery"), %Cpl. 2/2.
     // Red. of the bicycle pair: they share only "under" (idf 1; the 7 and 6 other terms have idf
     // 1 + ln 1.5), cosine = 1 / sqrt((1 + 7·1.405465²)(1 + 6·1.405465²)) = 0.072441; laptop has no peer.
     expect(report.dialogues.map((d) => [d.crit, d.cpl])).toEqual([
@@ -54,7 +64,7 @@ describe("RecQuest human baseline reader", () => {
     ]);
     expect(report.byCategory.bicycle).toMatchObject({ dialogues: 2, crit: 1, cpl: (0.5 + 1 / 3) / 2 });
     expect(report.byCategory.bicycle!.red).toBeCloseTo(0.072441, 5);
-    expect(report.byCategory.laptop).toMatchObject({ dialogues: 1, crit: 2, cpl: 1, red: null });
+    expect(report.byCategory.laptops).toMatchObject({ dialogues: 1, crit: 2, cpl: 1, red: null });
     expect(report.overall.crit).toBeCloseTo(4 / 3);
     expect(report.overall.cpl).toBeCloseTo((0.5 + 1 / 3 + 1) / 3);
     expect(report.overall.red).toBeCloseTo(0.072441, 5);

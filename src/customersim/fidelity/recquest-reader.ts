@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from "node:fs";
 import { basename, join } from "node:path";
 import { z } from "zod";
 import { readDataFile } from "../../core/data-file.js";
+import type { CategoryId } from "../schema/category.js";
 import { type FidelityOptions, type FidelityReport, measureFidelity } from "./fidelity-report.js";
 import type { ShopperDialogue } from "./shopper-dialogue.js";
 
@@ -36,9 +37,23 @@ function dialogueFolder(dir: string): string {
 }
 
 /**
+ * RecQuest's domains that are CustomerSim categories (RecQuest: bicycle, digital_camera, laptop,
+ * running_shoes, smartwatch). Clothing and games have no RecQuest counterpart.
+ */
+export const RECQUEST_CATEGORY: Readonly<Record<string, CategoryId>> = {
+  laptop: "laptops",
+  smartwatch: "smart-watches",
+};
+
+/** The category a RecQuest domain is measured under: its CustomerSim category, else the domain itself. */
+export const recQuestCategory = (domain: string | undefined): string =>
+  domain === undefined ? "all" : (RECQUEST_CATEGORY[domain] ?? domain);
+
+/**
  * The human shopper turns of every RecQuest dialogue file in a folder, sorted by file name. Each
  * file is validated; a bad one throws a DataFileError naming the file and the field. Dialogues
- * without a human turn are skipped; the category is the file's `domain`, or "all" without one.
+ * without a human turn are skipped; the category is the CustomerSim category of the file's `domain`
+ * (`RECQUEST_CATEGORY`), else the domain, or "all" without one.
  */
 export function readRecQuestDialogues(dir: string, options: RecQuestReadOptions = {}): ShopperDialogue[] {
   const folder = dialogueFolder(dir);
@@ -51,7 +66,7 @@ export function readRecQuestDialogues(dir: string, options: RecQuestReadOptions 
     if (options.completedOnly && d.completed !== true) return [];
     const shopperTurns = d.messages.filter((m) => m.role === "human").map((m) => m.content);
     return shopperTurns.length
-      ? [{ id: basename(f, ".json"), category: d.domain ?? "all", shopperTurns }]
+      ? [{ id: basename(f, ".json"), category: recQuestCategory(d.domain), shopperTurns }]
       : [];
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { peerSimilarities } from "./redundancy.js";
+import { peerSimilarities, sampleSlices } from "./redundancy.js";
 import { cosine, tfidfVectors } from "./tfidf.js";
 
 // Two documents "aa bb" and "aa cc": idf(aa) = ln(3/3) + 1 = 1, idf(bb) = idf(cc) = ln(3/2) + 1 = 1.405465;
@@ -23,6 +23,15 @@ describe("TF-IDF and Red.", () => {
     expect(three[0]).toBeCloseTo(0.5, 12);
     expect(three[1]).toBeCloseTo(0.5, 12);
     expect(three[2]).toBe(0);
+  });
+
+  it("measures a persona's samples in slices of one sample each", () => {
+    const d = (id: string) => ({ id });
+    expect(sampleSlices([d("p1"), d("p1"), d("p2"), d("p2"), d("p3")])).toEqual([
+      [d("p1"), d("p2"), d("p3")],
+      [d("p1"), d("p2")],
+    ]);
+    expect(sampleSlices([d("a"), d("b")])).toEqual([[d("a"), d("b")]]);
   });
 
   it("has no value without peers; cosine of an empty vector is 0", () => {

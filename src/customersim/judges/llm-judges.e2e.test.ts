@@ -91,9 +91,17 @@ describe("the LLM judges (through the OpenAI-compatible mock)", () => {
   it("R_reason: the persona, the conversation and the decision reach the judge; 1–5 maps onto [0, 1]", async () => {
     const data = loadCustomerSimData();
     const persona = data.personas.personas.find((p) => p.feasible)!;
+    const rule = createRuleShopper();
     const result = await runConversation({
       persona,
-      shopper: createRuleShopper(),
+      // The rule shopper with a trace on its deciding turn only.
+      shopper: {
+        id: "rule+trace",
+        shopperTurn: async (ctx) => {
+          const reply = await rule.shopperTurn(ctx);
+          return reply.toolCalls ? { ...reply, reasoning: "Every dealbreaker is met." } : reply;
+        },
+      },
       sales: createReferenceSales(),
     });
     const products = new Map(data.catalog.products.map((p) => [p.id, p]));
@@ -112,6 +120,20 @@ describe("the LLM judges (through the OpenAI-compatible mock)", () => {
     expect(user).toContain(persona.dealbreakers[0]!.text);
     expect(user).toContain(`Final decision: bought ${products.get(result.purchased!)!.name}`);
     expect(user).toContain("[add_to_cart(");
+    expect(user).toContain("Shopper's reasoning: (no reasoning)\nShopper: Hi, I'm looking for");
+    expect(user).toMatch(/Shopper's reasoning: Every dealbreaker is met\.\nShopper: .*\[add_to_cart\(/);
+  });
+
+  it("R_reason: a conversation without any reasoning trace scores 0 and never reaches the judge", async () => {
+    const persona = loadCustomerSimData().personas.personas.find((p) => p.feasible)!;
+    const result = await runConversation({
+      persona,
+      shopper: createRuleShopper(),
+      sales: createReferenceSales(),
+    });
+    const judge = llmReasonJudge({ model: server.modelId(), client: client() });
+    expect(await reasonReward(result, persona, judge)).toBe(0);
+    expect(server.requests).toHaveLength(0);
   });
 
   it("answers from the cache the second time, at no cost", async () => {

@@ -11,7 +11,7 @@ import type { Product } from "../schema/product.js";
 /**
  * LLM judges for the measures the paper scores with a model: Crit. and %Cpl. (Appendix C.1) and
  * R_reason (§3.1, "an LLM judge scores the coherence of reasoning traces with persona constraints
- * and final decisions"). The paper describes what each judge measures but prints no prompt; the
+ * and final decisions", the traces being the shopper turns' stored `reasoning`). The paper describes what each judge measures but prints no prompt; the
  * prompts below restate Appendix C.1's definitions word for word where it gives them and say how to
  * answer. Every judge asks for a JSON object (the client's structured-output mode, one repair
  * request on a bad reply) at temperature 0 with a fixed seed, so answers are cached and repeatable.
@@ -45,15 +45,21 @@ You are given all of one shopper's messages in a conversation, one message per l
 
 Reply with only a JSON object: {"sentences": N, "complete": M} where N is the number of sentences and M (at most N) how many of them are complete.`;
 
-/** R_reason (§3.1): coherence of the shopper's stated reasoning with its persona and its decision. */
+/**
+ * R_reason (§3.1): coherence of the shopper's reasoning traces (its private reasoning, kept per turn)
+ * with its persona and its decision. A conversation with no trace at all never reaches the judge
+ * (`reasonReward` gives 0); a decision taken in a turn without a trace is scored down.
+ */
 export const REASON_JUDGE_PROMPT = `You judge a simulated shopper in an online store's chat. The shopper was given a persona with preferences and dealbreakers (requirements that must all be met; the budget is one) and had to either buy one recommended product that meets every dealbreaker, or leave without buying when none did.
 
-Score how coherent the shopper's reasoning is, as it states it in its messages, with its persona's constraints and with its final decision:
+Before each message the shopper could write private reasoning, which the salesperson never saw. It appears as "Shopper's reasoning:" lines; "(no reasoning)" marks a turn where it wrote none.
+
+Score how coherent the shopper's reasoning traces are with its persona's constraints and with its final decision:
 5 — it checks recommended products against its dealbreakers, its stated reasons are true to the persona, and the decision follows from them.
 4 — mostly coherent; a minor gap (a constraint not checked that did not matter, a vague reason).
 3 — partly coherent; it ignores some dealbreaker or gives reasons the persona does not support, yet the decision is defensible.
-2 — weak; the decision barely follows from what it said, or it is persuaded against its constraints.
-1 — incoherent; the decision contradicts its persona or its own stated reasoning, or there is no reasoning at all.
+2 — weak; the decision barely follows from its reasoning, or it is persuaded against its constraints. A final decision taken in a turn with no reasoning scores at most 2.
+1 — incoherent; the decision contradicts its persona or its own reasoning.
 
 Judge the reasoning, not the salesperson. Reply with only a JSON object: {"rationale": "one or two sentences", "score": 1-5}.`;
 
@@ -115,7 +121,10 @@ export function llmCompletenessJudge(opts: LlmJudgeOptions): CompletenessJudge {
 const callText = (c: { name: string; arguments: unknown }) =>
   `${c.name}(${c.arguments === undefined || c.arguments === null ? "" : JSON.stringify(c.arguments)})`;
 
-/** The conversation as the reason judge reads it: both sides' text and the shopper's actions. */
+/**
+ * The conversation as the reason judge reads it: each shopper turn's reasoning trace (or "(no
+ * reasoning)") before what it said and did, the salesperson's text and recommendations, the decision.
+ */
 export function conversationForJudge(
   result: ConversationResult,
   productOf: (id: string) => Product | undefined = () => undefined,
@@ -124,12 +133,16 @@ export function conversationForJudge(
     const p = productOf(id);
     return p ? `${p.name} (${id}, $${p.price})` : id;
   };
-  const lines = result.transcript.map((t) => {
-    const who = t.role === "shopper" ? "Shopper" : "Salesperson";
-    const actions =
-      t.role === "shopper" && t.toolCalls.length ? ` [${t.toolCalls.map(callText).join("; ")}]` : "";
-    const recs = t.recommended.length ? ` [recommended: ${t.recommended.map(name).join("; ")}]` : "";
-    return `${who}: ${t.text.trim() || "(no text)"}${actions}${recs}`;
+  const lines = result.transcript.flatMap((t) => {
+    if (t.role === "sales") {
+      const recs = t.recommended.length ? ` [recommended: ${t.recommended.map(name).join("; ")}]` : "";
+      return [`Salesperson: ${t.text.trim() || "(no text)"}${recs}`];
+    }
+    const actions = t.toolCalls.length ? ` [${t.toolCalls.map(callText).join("; ")}]` : "";
+    return [
+      `Shopper's reasoning: ${t.reasoning?.trim() || "(no reasoning)"}`,
+      `Shopper: ${t.text.trim() || "(no text)"}${actions}`,
+    ];
   });
   const decision = result.purchased
     ? `bought ${name(result.purchased)}`

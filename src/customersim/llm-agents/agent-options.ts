@@ -8,6 +8,10 @@ export interface LlmAgentOptions {
   client: LlmClient;
   /** Passed through to the provider (and part of the cache key). */
   temperature?: number;
+  /** Nucleus sampling (part of the cache key). */
+  topP?: number;
+  /** Sent to OpenAI-compatible servers only (others warn); part of the cache key either way. */
+  repetitionPenalty?: number;
   /** Passed to providers that take one (OpenAI-compatible, Google); part of the cache key either way. */
   seed?: number;
   maxOutputTokens?: number;
@@ -20,6 +24,8 @@ export interface LlmAgentOptions {
 export function samplingOf(opts: LlmAgentOptions) {
   return {
     ...(opts.temperature !== undefined ? { temperature: opts.temperature } : {}),
+    ...(opts.topP !== undefined ? { topP: opts.topP } : {}),
+    ...(opts.repetitionPenalty !== undefined ? { repetitionPenalty: opts.repetitionPenalty } : {}),
     ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
     ...(opts.maxOutputTokens !== undefined ? { maxOutputTokens: opts.maxOutputTokens } : {}),
   };

@@ -4,6 +4,14 @@ export { LlmShopper, type LlmShopperOptions, type ShopperReasoning } from "./llm
 export { type ReadText, readReplyText, stripReasoning, textToolCall } from "./reply-text.js";
 export { productText, salesSystemPrompt, salesToolOutputText } from "./sales-prompt.js";
 export {
+  CLOSED_MODEL_SAMPLING,
+  defaultSampling,
+  OPEN_MODEL_SAMPLING,
+  resolveSampling,
+  Sampling,
+  samplingText,
+} from "./sampling.js";
+export {
   HUMAN_STEERING,
   personaText,
   preferencesText,
@@ -13,7 +21,7 @@ export {
   type ShopperPromptOptions,
   shopperSystemPrompt,
 } from "./shopper-prompt.js";
-export { rawCallOf, SALES_TOOL_SPECS, SHOPPER_TOOL_SPECS } from "./tool-specs.js";
+export { RECOMMEND_TOOL_SPEC, rawCallOf, SALES_TOOL_SPECS, SHOPPER_TOOL_SPECS } from "./tool-specs.js";
 export {
   type AgentCall,
   type ModelCallUsage,

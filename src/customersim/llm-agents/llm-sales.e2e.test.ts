@@ -37,17 +37,22 @@ const sales = (maxToolSteps?: number) =>
 const toolMessages = (req: RecordedRequest) => req.messages.filter((m) => m.role === "tool");
 
 describe("LlmSales", () => {
-  it("looks products up through its native tool loop, then recommends by name and id", async () => {
+  it("looks products up through its native tool loop, then recommends through its recommend tool", async () => {
     const agent = sales();
     const hits = await store.lookupProductItems("laptops", "laptop for programming");
-    const top = hits[0]!.product;
+    const [top, other] = [hits[0]!.product, hits[1]!.product];
+    const said = `I'd suggest the ${top.name} (${top.id}) at $${top.price}, not the ${other.name} (${other.id}).`;
     server.enqueue(
       {
         kind: "text",
-        content: "",
+        content: "<think>Search first.</think>",
         toolCalls: [{ name: "lookup_product_items", arguments: '{"query":"laptop for programming"}' }],
       },
-      { kind: "text", content: `I'd suggest the ${top.name} (${top.id}) at $${top.price}.` },
+      {
+        kind: "text",
+        content: `<think>The first fits.</think>${said}`,
+        toolCalls: [{ name: "recommend", arguments: JSON.stringify({ product_ids: [top.id] }) }],
+      },
     );
     const r = await runConversation({
       persona,
@@ -61,15 +66,22 @@ describe("LlmSales", () => {
     expect(turn.role).toBe("sales");
     expect(turn.toolCalls).toEqual([
       { name: "lookup_product_items", arguments: { query: "laptop for programming" }, valid: true },
+      { name: "recommend", arguments: { product_ids: [top.id] }, valid: true },
     ]);
     expect(turn.toolResults[0]!.ids).toEqual(hits.map((h) => h.product.id));
-    expect(turn.text).toBe(`I'd suggest the ${top.name} (${top.id}) at $${top.price}.`);
+    expect(turn.text).toBe(said);
+    expect(turn.reasoning).toBe("Search first.\n\nThe first fits.");
+    // Only the recommend call counts; the product it advises against is a diagnostic.
     expect(turn.recommended).toEqual([top.id]);
+    expect(turn.mentionedNotRecommended).toEqual([other.id]);
     expect(turn.formatErrors).toEqual([]);
 
+    // A message with its recommendations ends the turn: two model calls, not three.
+    expect(server.requests).toHaveLength(2);
     const [first, second] = server.requests;
-    expect(first!.tools).toEqual(["lookup_buying_guide", "lookup_product_items"]);
+    expect(first!.tools).toEqual(["lookup_buying_guide", "lookup_product_items", "recommend"]);
     expect(first!.messages[0]).toEqual({ role: "system", content: salesSystemPrompt("laptops") });
+    expect(salesSystemPrompt("laptops")).toMatch(/call the recommend function with their ids/);
     expect(first!.messages.map((m) => m.role)).toEqual(["system", "user"]);
     expect(first!.body).toMatchObject({ temperature: 0, seed: 7 });
     // The tool's result goes back with the call: the retrieved products' details.
@@ -79,6 +91,32 @@ describe("LlmSales", () => {
       ["sales", 1, 0],
       ["sales", 1, 1],
     ]);
+  });
+
+  it("recommends nothing when it only names products, and rejects unknown ids as format errors", async () => {
+    const product = store.products("laptops")[0]!;
+    server.enqueue(
+      {
+        kind: "text",
+        content: "",
+        toolCalls: [{ name: "recommend", arguments: '{"product_ids":["lt-999"]}' }],
+      },
+      { kind: "text", content: `I would NOT recommend the ${product.name} (${product.id}).` },
+    );
+    const r = await runConversation({
+      persona,
+      shopper: createRuleShopper(),
+      sales: sales(),
+      store,
+      turnLimit: 2,
+    });
+    const turn = r.transcript[1]!;
+    expect(r.recommended).toEqual([]);
+    expect(turn.toolCalls).toEqual([
+      { name: "recommend", arguments: { product_ids: ["lt-999"] }, valid: false },
+    ]);
+    expect(turn.formatErrors).toEqual([expect.stringContaining('unknown product "lt-999"')]);
+    expect(toolMessages(server.requests[1]!)[0]!.content).toMatch(/^error: recommend: unknown product/);
   });
 
   it("records malformed tool calls as format errors of its turn and lets the model see the errors", async () => {
@@ -116,15 +154,25 @@ describe("LlmSales", () => {
     expect(results[2]).not.toMatch(/^error/);
   });
 
-  it("stops calling tools after maxToolSteps and asks for the reply with tools off", async () => {
+  it("after maxToolSteps offers only recommend, then asks for the reply with tools off", async () => {
+    const product = store.products("laptops")[0]!;
     server.fallback = (req) =>
       req.toolChoice === "none"
         ? { kind: "text", content: "Here is what I have." }
-        : {
-            kind: "text",
-            content: "",
-            toolCalls: [{ name: "lookup_product_items", arguments: '{"query":"laptop"}' }],
-          };
+        : req.tools.includes("lookup_product_items")
+          ? {
+              kind: "text",
+              content: "",
+              toolCalls: [{ name: "lookup_product_items", arguments: '{"query":"laptop"}' }],
+            }
+          : {
+              kind: "text",
+              content: "",
+              toolCalls: [
+                { name: "lookup_product_items", arguments: '{"query":"more"}' },
+                { name: "recommend", arguments: JSON.stringify({ product_ids: [product.id] }) },
+              ],
+            };
     const r = await runConversation({
       persona,
       shopper: createRuleShopper(),
@@ -132,16 +180,27 @@ describe("LlmSales", () => {
       store,
       turnLimit: 2,
     });
-    expect(server.requests.map((q) => q.toolChoice)).toEqual(["auto", "auto", "none"]);
-    expect(r.transcript[1]!.toolCalls).toHaveLength(2);
+    expect(server.requests.map((q) => [q.toolChoice, q.tools.length])).toEqual([
+      ["auto", 3],
+      ["auto", 3],
+      ["auto", 1],
+      ["none", 1],
+    ]);
+    // The search it made at the limit is not obeyed (nor recorded); its recommendation is.
+    expect(r.transcript[1]!.toolCalls.map((c) => c.name)).toEqual([
+      "lookup_product_items",
+      "lookup_product_items",
+      "recommend",
+    ]);
+    expect(r.transcript[1]!.recommended).toEqual([product.id]);
     expect(r.transcript[1]!.text).toBe("Here is what I have.");
   });
 
-  it("with no tool steps allowed, answers in one call", async () => {
+  it("with no tool steps allowed, answers in one call that may only recommend", async () => {
     server.enqueue({ kind: "text", content: "What are you looking for?" });
     const agent = sales(0);
     await runConversation({ persona, shopper: createRuleShopper(), sales: agent, store, turnLimit: 2 });
-    expect(server.requests.map((q) => q.toolChoice)).toEqual(["none"]);
+    expect(server.requests.map((q) => [q.toolChoice, q.tools])).toEqual([["auto", ["recommend"]]]);
     expect(() => sales(-1)).toThrow(RangeError);
   });
 });
@@ -161,7 +220,11 @@ describe("an LLM shopper with an LLM salesperson", () => {
             }
           : { kind: "text", content: "need a laptop" };
       return last.role === "tool"
-        ? { kind: "text", content: `Try the ${product.name} (${product.id}).` }
+        ? {
+            kind: "text",
+            content: `Try the ${product.name} (${product.id}).`,
+            toolCalls: [{ name: "recommend", arguments: JSON.stringify({ product_ids: [product.id] }) }],
+          }
         : {
             kind: "text",
             content: "",

@@ -106,6 +106,8 @@ describe("LlmShopper", () => {
     expect(last.text).toBe("Great, I'll take it.");
     expect(last.toolCalls).toEqual([{ name: "add_to_cart", arguments: { product_id: picked }, valid: true }]);
     expect(agent.reasoning).toEqual([{ personaId: persona.id, round: 2, text: "It meets my dealbreakers." }]);
+    expect(last.reasoning).toBe("It meets my dealbreakers.");
+    expect(r.transcript[0]!.reasoning).toBeUndefined();
 
     const [first, second] = server.requests;
     expect(first!.tools).toEqual(["add_to_cart", "end_conversation"]);

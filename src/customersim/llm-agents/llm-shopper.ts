@@ -21,7 +21,10 @@ export interface LlmShopperOptions extends LlmAgentOptions, ShopperPromptOptions
   textToolCalls?: boolean;
 }
 
-/** The private reasoning a shopper wrote in a turn (stripped from what the salesperson sees). */
+/**
+ * The private reasoning a shopper wrote in a turn (stripped from what the salesperson sees). The turn
+ * record keeps it too (`Turn.reasoning`), which is what runs store; this list is the agent's copy.
+ */
 export interface ShopperReasoning {
   personaId: string;
   round: number;
@@ -33,6 +36,8 @@ export interface ShopperReasoning {
  * prompt with the persona, the category's ICL reasoning example and domain knowledge, optionally the
  * Human Steering instructions. It calls `add_to_cart` and `end_conversation` as native tools; their
  * calls become the reply's raw tool calls, validated (and format errors recorded) by the chat layer.
+ * Its `<reasoning>`/`<think>` blocks become the reply's `reasoning`, stored with the turn; neither the
+ * salesperson nor the shopper's own later requests see it (each turn is sent as what it said).
  */
 export class LlmShopper implements ShopperAgent {
   readonly id: string;
@@ -119,6 +124,10 @@ export class LlmShopper implements ShopperAgent {
       this.reasoning.push({ personaId: ctx.persona.id, round: ctx.round, text: read.reasoning });
     let toolCalls: RawToolCall[] = r.toolCalls.map(rawCallOf);
     if (!toolCalls.length && this.opts.textToolCalls !== false) toolCalls = read.textToolCalls;
-    return { text: read.text, ...(toolCalls.length ? { toolCalls } : {}) };
+    return {
+      text: read.text,
+      ...(toolCalls.length ? { toolCalls } : {}),
+      ...(read.reasoning ? { reasoning: read.reasoning } : {}),
+    };
   }
 }

@@ -6,7 +6,8 @@ import type { Product } from "../schema/product.js";
  * The salesperson's system prompt. The paper runs a fixed GPT-5.2 sales agent with the two retrieval
  * tools (§2.2, Appendix B.1) but does not print its prompt; this one states the role, the tools and
  * the rules the paper's setting implies: retrieve before recommending, ground every claim in what was
- * retrieved, name recommendations so they can be traced (full name and id), be honest when nothing fits.
+ * retrieved, be honest when nothing fits. What it recommends (R(C) of equation (1)) is what it passes
+ * to the `recommend` tool, never what its text names, so the prompt asks for a call per recommendation.
  */
 export function salesSystemPrompt(category: CategoryId): string {
   const label = CATEGORIES[category].label;
@@ -14,11 +15,12 @@ export function salesSystemPrompt(category: CategoryId): string {
 
 Some rules to follow:
 
-- Use the lookup_product_items function to search the store's ${label} products, and the lookup_buying_guide function for background knowledge: feature definitions, buying criteria and comparisons. Each returns its top 4 matches; search again with other words when they do not fit.
+- Use the lookup_product_items function to search the store's ${label} products, and the lookup_buying_guide function for background knowledge: feature definitions, buying criteria and comparisons. Each returns at most 4 matches, fewer when fewer are related to the query; search again with other words when they do not fit.
 - Recommend only products that your searches returned, and describe them truthfully from their listed details. Never invent features, prices or availability.
-- When you recommend a product, give its full name with its id in parentheses, e.g. "Trail Runner Watch (sw-012)", and its price. Recommend at most 4 products per message.
+- Every time you recommend products, call the recommend function with their ids (e.g. ["sw-012", "sw-031"]), best first, in the same reply as your message. Only products passed to recommend count as recommended and are shown to the shopper with their pictures; do not pass products you mention only to compare with or to advise against. Recommend at most 4 products per message.
+- In your message, give each recommended product's full name, its id in parentheses, e.g. "Trail Runner Watch (sw-012)", and its price.
 - Ask about the shopper's needs, budget and must-haves when they are unclear.
-- If nothing in the store meets the shopper's requirements, say so honestly.
+- If nothing in the store meets the shopper's requirements, say so honestly and recommend nothing.
 - Only the shopper can add a product to the cart or end the conversation.`;
 }
 
@@ -48,6 +50,8 @@ export function productText(p: Product): string {
 /** A sales tool's result as the model reads it (an invalid call's error included). */
 export function salesToolOutputText(out: SalesToolOutput): string {
   if (!out.ok) return `error: ${out.error}`;
+  if (out.name === "recommend")
+    return `Recommended ${out.products.map((p) => p.id).join(", ")}: the shopper sees them with their pictures.`;
   if (out.name === "lookup_product_items")
     return out.products.length
       ? out.products.map((h) => productText(h.product)).join("\n\n")

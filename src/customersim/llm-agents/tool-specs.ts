@@ -6,6 +6,7 @@ import {
   EndConversationCall,
   LookupBuyingGuideCall,
   LookupProductItemsCall,
+  RecommendCall,
 } from "../chat/index.js";
 
 type ArgsSchema = z.ZodObject<z.ZodRawShape>;
@@ -41,12 +42,25 @@ export const SHOPPER_TOOL_SPECS: ToolSpec[] = [
   },
 ];
 
-/** The sales agent's category-restricted retrieval tools (Appendix B.1). */
+/**
+ * The sales agent's recommendation channel: the products it passes here are R(C) of equation (1).
+ * Text mentions never count, so "I would not recommend the X (fc-017)" recommends nothing.
+ */
+export const RECOMMEND_TOOL_SPEC: ToolSpec = {
+  name: "recommend",
+  description:
+    "Recommend products to the shopper, by id, best first. Call it for every product you recommend in your message (and only those): the shopper sees them with their pictures and may buy them.",
+  inputSchema: parametersOf(RecommendCall.shape.arguments as ArgsSchema, {
+    product_ids: "The recommended products' ids as the search returned them (e.g. fc-017), best first.",
+  }),
+};
+
+/** The sales agent's category-restricted retrieval tools (Appendix B.1) and its `recommend` tool. */
 export const SALES_TOOL_SPECS: ToolSpec[] = [
   {
     name: "lookup_buying_guide",
     description:
-      "Search this category's buying guide: feature definitions, buying criteria and comparisons. Returns the top 4 passages.",
+      "Search this category's buying guide: feature definitions, buying criteria and comparisons. Returns the top 4 related passages (fewer when fewer are related).",
     inputSchema: parametersOf(LookupBuyingGuideCall.shape.arguments as ArgsSchema, {
       query: "What to look up, in natural language.",
     }),
@@ -54,11 +68,12 @@ export const SALES_TOOL_SPECS: ToolSpec[] = [
   {
     name: "lookup_product_items",
     description:
-      "Search the store's products in this category. Returns the top 4 matches with their descriptions and attributes.",
+      "Search the store's products in this category. Returns the top 4 related matches (fewer when fewer are related) with their descriptions and attributes.",
     inputSchema: parametersOf(LookupProductItemsCall.shape.arguments as ArgsSchema, {
       query: "The products wanted, in natural language (type, features, budget, …).",
     }),
   },
+  RECOMMEND_TOOL_SPEC,
 ];
 
 /** A native call as the chat layer's raw call: the arguments as the model gave them (text if not JSON). */

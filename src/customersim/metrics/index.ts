@@ -6,3 +6,4 @@ export {
   type DecisionInput,
   decisionAlignment,
 } from "./decision-alignment.js";
+export { type ShownAcceptable, type ShownAcceptableTable, shownAcceptable } from "./shown-acceptable.js";

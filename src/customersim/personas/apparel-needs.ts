@@ -1,10 +1,10 @@
 import type { ApparelType } from "../schema/apparel.js";
 import type { Product } from "../schema/product.js";
-import { article as an, attrs, type CriterionKind, criterion, type Need, prop } from "./need.js";
+import { article as an, attrs, type CriterionKind, criterion, type Need, orList, prop } from "./need.js";
 
 const type = (p: Product) => attrs(p).type as ApparelType;
 const PLURAL = new Set(["jeans", "leggings", "joggers", "shorts", "chinos"]);
-const article = (t: string) => (PLURAL.has(t) ? t : `${/^[aeiou]/.test(t) ? "an" : "a"} ${t}`);
+const article = (t: string) => (PLURAL.has(t) ? t : an(t));
 export const shoppingForType = (p: Product) => article(type(p));
 
 const isType = (types: ApparelType[]) => (p: Product) => types.includes(type(p));
@@ -25,7 +25,7 @@ const FIT_FAMILY: Record<string, string[]> = {
 
 const fit: CriterionKind = (a) => {
   const fits = FIT_FAMILY[String(attrs(a).fit)]!;
-  return criterion(`Needs ${an(fits.join(" or "))} fit`, {
+  return criterion(`Needs ${an(orList(fits))} fit`, {
     kind: "attr",
     attr: "fit",
     op: "in",

@@ -6,6 +6,7 @@ import type { Persona } from "../schema/persona.js";
 import type { Product } from "../schema/product.js";
 import { APPAREL_NEEDS } from "./apparel-needs.js";
 import { LAPTOP_NEEDS, WATCH_NEEDS } from "./device-needs.js";
+import { drawPreferences } from "./draw-preferences.js";
 import { anchorsOf, drawFeasible, drawInfeasible, type Requirements } from "./draw-requirements.js";
 import { GAME_NEEDS } from "./game-needs.js";
 import { budgetCriterion, type Need } from "./need.js";
@@ -83,6 +84,9 @@ function toPersona(
   const shoppingFor = req.need.shoppingFor(req.anchor);
   const dealbreakers = [...req.dealbreakers, budgetCriterion(req.budget)];
   const acceptable = acceptableSet({ category: plan.category, budget: req.budget, dealbreakers }, own, k);
+  const sources = own.filter((p) => acceptable.includes(p.id));
+  // A fork, so the persona's identity never depends on how its preferences were drawn.
+  const preferences = drawPreferences({ ...req, dealbreakers }, sources, own, rng.fork("preferences"), k);
   return {
     id: personaId(plan.category, n),
     category: plan.category,
@@ -94,7 +98,7 @@ function toPersona(
     knowledge: who.knowledge,
     shoppingFor,
     budget: req.budget,
-    preferences: req.preferences,
+    preferences,
     dealbreakers,
     acceptable,
     feasible: acceptable.length > 0,

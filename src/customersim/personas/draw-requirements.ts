@@ -5,13 +5,12 @@ import type { Product } from "../schema/product.js";
 import type { Criterion } from "../schema/rule.js";
 import type { Need } from "./need.js";
 
-/** A drawn persona's shopping requirements before the person is added. */
+/** A drawn persona's shopping requirements before its preferences and the person are added. */
 export interface Requirements {
   need: Need;
   anchor: Product;
   dealbreakers: Criterion[];
   budget: number;
-  preferences: Criterion[];
 }
 
 /** Rounds a budget up to a figure a shopper would say ($45, $120, $1,300). */
@@ -62,39 +61,8 @@ function dedupe(criteria: Criterion[]): Criterion[] {
   });
 }
 
-function preferencesFrom(
-  need: Need,
-  pool: readonly Product[],
-  rng: Rng,
-  k: CategoryKnowledge,
-  taken: Criterion[],
-) {
-  const other = rng.pick(pool);
-  const used = new Set(taken.map((c) => JSON.stringify(c.rule)));
-  return criteriaFrom(other, { ...need, fixed: [] }, rng, k, rng.int(1, 2))
-    .filter((c) => !used.has(JSON.stringify(c.rule)))
-    .map((c) => ({ ...c, text: softText(c.text) }));
-}
-
-const SOFTER: [RegExp, string][] = [
-  [/^Must be (.*)/, "Ideally $1"],
-  [/^Must (have|support|measure) (.*)/, "Would like it to $1 $2"],
-  [/^Must run (.*)/, "Prefers $1"],
-  [/^Needs (.*)/, "Would like $1"],
-  [/^No (.*)/, "Would rather avoid $1"],
-  [/^Nothing (.*)/, "Would rather avoid anything $1"],
-  [/^Anything but (.*)/, "Would rather not have $1"],
-];
-
-/** A dealbreaker's words said as a wish. */
-export function softText(text: string): string {
-  for (const [pattern, replacement] of SOFTER)
-    if (pattern.test(text)) return text.replace(pattern, replacement);
-  return `Prefers: ${text[0]!.toLowerCase()}${text.slice(1)}`;
-}
-
 /** What a criterion is about (an attribute or a property), so a clash is never "jeans and a hoodie". */
-function ruleSubject(c: Criterion): string {
+export function ruleSubject(c: Criterion): string {
   return c.rule.kind === "attr" ? c.rule.attr : c.rule.kind === "property" ? c.rule.property : "price";
 }
 
@@ -108,13 +76,7 @@ export function drawFeasible(
   const anchor = rng.pick(pool);
   const dealbreakers = criteriaFrom(anchor, need, rng, k, rng.int(1, 2));
   const budget = niceCeil(anchor.price * rng.range(1.0, 1.6));
-  return {
-    need,
-    anchor,
-    dealbreakers,
-    budget,
-    preferences: preferencesFrom(need, pool, rng, k, dealbreakers),
-  };
+  return { need, anchor, dealbreakers, budget };
 }
 
 /**
@@ -156,11 +118,5 @@ export function drawInfeasible(
     if (budget < cheapest || budget >= lowest) return undefined;
   }
   if (acceptableSet(req(dealbreakers, budget), category, k).length) return undefined;
-  return {
-    need,
-    anchor,
-    dealbreakers,
-    budget,
-    preferences: preferencesFrom(need, pool, rng, k, dealbreakers),
-  };
+  return { need, anchor, dealbreakers, budget };
 }

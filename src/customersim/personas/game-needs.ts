@@ -12,7 +12,7 @@ const childAge: CriterionKind = (p, rng) => {
   const youngest = Math.max(Number(a(p, "minAge")), 4);
   if (youngest > 12) return undefined;
   const age = rng.int(youngest, 12);
-  return criterion(`Must be suitable for a ${age}-year-old`, {
+  return criterion(`Must be suitable for ${article(`${age}-year-old`)}`, {
     kind: "attr",
     attr: "minAge",
     op: "<=",
@@ -41,7 +41,8 @@ const players: CriterionKind = (p) => {
 };
 const genre: CriterionKind = (p) => {
   const value = String(a(p, "genre"));
-  return criterion(`Must be ${article(value)} game`, { kind: "attr", attr: "genre", op: "==", value });
+  const noun = /\bgame$/.test(value) ? value : `${value} game`;
+  return criterion(`Must be ${article(noun)}`, { kind: "attr", attr: "genre", op: "==", value });
 };
 
 const game = () => "a game";

@@ -39,4 +39,4 @@ function categoryPersonas(
   return [...seeded, ...generatePersonas(rng.fork("generated"), plan, catalog.products, k)];
 }
 
-export { softText } from "./draw-requirements.js";
+export { softText } from "./draw-preferences.js";

@@ -6,7 +6,8 @@ import { criterion } from "./need.js";
  * A laptop persona mapped by hand from public shopper profiles: SalesSim's eight personas (name,
  * age, background, speaking style, knowledge used verbatim) and salesbot's ten preference rows
  * (budget, uses, OS, screen; the person around them is generated). Dealbreakers are what the
- * profile says is a must, preferences the rest.
+ * profile says is a must, preferences the rest, save a wish no acceptable laptop meets (a feasible
+ * persona's preferences are each met by one of its acceptable products; noted where left out).
  */
 export interface LaptopSeed {
   origin: string;
@@ -47,7 +48,8 @@ export const LAPTOP_SEEDS: LaptopSeed[] = [
     use: "for freelance writing, productivity and some gaming",
     budget: 500,
     dealbreakers: [os("Windows")],
-    preferences: [screenAtLeast(13.3, "Larger than 13 inches"), property("gamingReady", "Good for gaming")],
+    // Also gaming; no Windows laptop under $500 is gaming-ready.
+    preferences: [screenAtLeast(13.3, "Larger than 13 inches")],
   },
   {
     origin: "salessim:Maria",
@@ -63,7 +65,8 @@ export const LAPTOP_SEEDS: LaptopSeed[] = [
         value: "eMMC",
       }),
     ],
-    preferences: [screenAtLeast(13.3, "Larger than 13 inches"), lightweight("Prefers lightweight")],
+    // Also light; her one acceptable laptop is not.
+    preferences: [screenAtLeast(13.3, "Larger than 13 inches")],
   },
   {
     origin: "salessim:Robert",
@@ -72,10 +75,8 @@ export const LAPTOP_SEEDS: LaptopSeed[] = [
     use: "for video calls and web browsing",
     budget: 1000,
     dealbreakers: [screenAtLeast(14, "A screen big enough to read: at least 14 inches")],
-    preferences: [
-      criterion("Likes HP", { kind: "attr", attr: "brand", op: "==", value: "HP" }),
-      lightweight("Prefers lightweight"),
-    ],
+    // Also light; none of his acceptable laptops is.
+    preferences: [criterion("Likes HP", { kind: "attr", attr: "brand", op: "==", value: "HP" })],
   },
   {
     origin: "salessim:Jordan",
@@ -93,8 +94,8 @@ export const LAPTOP_SEEDS: LaptopSeed[] = [
     use: "to run a coaching business while traveling and presenting",
     budget: 2000,
     dealbreakers: [ram(16, "Memory must be equal to or more than 16GB")],
+    // Also macOS; no Mac with 16GB fits $2000.
     preferences: [
-      osPref("macOS"),
       screenAtLeast(14.1, "Larger than 14 inches"),
       property("allDayBattery", "Long battery life"),
     ],
@@ -106,7 +107,10 @@ export const LAPTOP_SEEDS: LaptopSeed[] = [
     use: "for online classes, web browsing, hobby graphic design and CAD",
     budget: 1200,
     dealbreakers: [os("macOS"), screenAtLeast(13)],
-    preferences: [property("creativeReady", "Good for design work")],
+    // Her design work is a wish her one acceptable laptop does not meet; durability is hers too.
+    preferences: [
+      criterion("Durable: no eMMC storage", { kind: "attr", attr: "storageType", op: "!=", value: "eMMC" }),
+    ],
   },
   {
     origin: "salessim:Will",
@@ -115,9 +119,9 @@ export const LAPTOP_SEEDS: LaptopSeed[] = [
     use: "for essays, presentations, Netflix and browsing",
     budget: 850,
     dealbreakers: [screenAtLeast(15, "Not smaller than 15 inches")],
+    // Also battery life; none of his acceptable laptops lasts a day.
     preferences: [
       osPref("Windows"),
-      property("allDayBattery", "Good battery life"),
       criterion("Likes black laptops", {
         kind: "attr",
         attr: "color",
@@ -141,7 +145,8 @@ export const LAPTOP_SEEDS: LaptopSeed[] = [
     use: "for work, productivity and gaming",
     budget: 500,
     dealbreakers: [os("Windows")],
-    preferences: [screenAtMost(13.5)],
+    // Also about 13 inches; no Windows laptop under $500 is that small.
+    preferences: [],
   },
   {
     origin: "salesbot-preferences:1",
@@ -173,7 +178,8 @@ export const LAPTOP_SEEDS: LaptopSeed[] = [
     use: "for studying humanities and web browsing",
     budget: 800,
     dealbreakers: [screenAtLeast(15, "The bigger the screen the better: at least 15 inches")],
-    preferences: [lightweight("Prefers lightweight")],
+    // Also light; none of the acceptable laptops of 15 inches or more is.
+    preferences: [],
   },
   {
     origin: "salesbot-preferences:5",

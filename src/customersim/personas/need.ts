@@ -1,3 +1,4 @@
+import indefinite from "indefinite";
 import type { Rng } from "../../core/random.js";
 import type { CategoryKnowledge } from "../schema/knowledge.js";
 import type { Product } from "../schema/product.js";
@@ -45,5 +46,9 @@ export function attrs(p: Product): Record<string, unknown> {
   return p.attributes as unknown as Record<string, unknown>;
 }
 
-/** "a" or "an" before a word. */
-export const article = (word: string) => `${/^[aeiou]/i.test(word) ? "an" : "a"} ${word}`;
+/** "a" or "an" before a phrase, as it is said ("an 8-year-old", "a user", "an hour"). */
+export const article = (phrase: string) => indefinite(phrase);
+
+/** "a, b or c". */
+export const orList = (words: readonly string[]) =>
+  words.length > 1 ? `${words.slice(0, -1).join(", ")} or ${words.at(-1)}` : (words[0] ?? "");

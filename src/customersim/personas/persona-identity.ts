@@ -1,6 +1,7 @@
 import type { Rng } from "../../core/random.js";
 import type { CategoryId } from "../schema/category.js";
 import type { KnowledgeLevel } from "../schema/persona.js";
+import { article } from "./need.js";
 import {
   FEMALE_NAMES,
   knowledgeText,
@@ -52,6 +53,5 @@ export function drawIdentity(rng: Rng, category: CategoryId, ages: [number, numb
 
 /** "<name>, 34, is a nurse who … <name> needs <what> <use>." */
 export function backgroundText(who: Identity, shoppingFor: string, use: string): string {
-  const article = /^[aeiou]/i.test(who.occupation) ? "an" : "a";
-  return `${who.name}, ${who.age}, is ${article} ${who.occupation} ${who.life}. ${who.name} needs ${shoppingFor} ${use}.`;
+  return `${who.name}, ${who.age}, is ${article(who.occupation)} ${who.life}. ${who.name} needs ${shoppingFor} ${use}.`;
 }

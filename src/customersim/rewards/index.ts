@@ -2,9 +2,12 @@ export { alignReward } from "./align-reward.js";
 export { formatReward } from "./format-reward.js";
 export { lengthReward, turnLengthScore } from "./length-reward.js";
 export {
+  CALIBRATION_FOLDS,
   evaluateNgramClassifier,
   type HeldOutEvaluation,
   type LabelledText,
+  meanLogLikelihoodRatio,
+  NgramCalibration,
   NgramModel,
   ngrams,
   parseNgramModel,
@@ -15,6 +18,7 @@ export {
   trainNgramClassifier,
 } from "./ngram-classifier.js";
 export { ngramReward } from "./ngram-reward.js";
+export { fitPlatt, type PlattParameters } from "./platt-scaling.js";
 export { type ReasonJudge, reasonReward } from "./reason-reward.js";
 export {
   RewardConfig,

@@ -3,6 +3,7 @@ import { DataFileError } from "../../core/data-file.js";
 import {
   evaluateNgramClassifier,
   type LabelledText,
+  meanLogLikelihoodRatio,
   ngrams,
   parseNgramModel,
   probabilityHuman,
@@ -29,13 +30,17 @@ describe("n-gram naive-Bayes classifier", () => {
     expect(ngrams("Too pricey, lol", 2)).toEqual(["too", "pricey", "lol", "too pricey", "pricey lol"]);
   });
 
-  it("tells the toy corpus apart", () => {
+  it("tells the toy corpus apart, calibrated", () => {
     const m = trainNgramClassifier(corpus);
+    expect(m.calibration).toMatchObject({ method: "platt-mean-llr", folds: 5, seed: 0 });
+    expect(m.calibration.a).toBeGreaterThan(0);
     // "lol ok": human counts lol 2, ok 3, "lol ok" 1; never in model text.
-    expect(probabilityHuman(m, "lol ok")).toBeGreaterThan(0.9);
-    expect(probabilityHuman(m, "I would appreciate this option")).toBeLessThan(0.1);
-    // Nothing known: the prior, 6 human vs 6 model texts.
-    expect(probabilityHuman(m, "zzz")).toBe(0.5);
+    expect(meanLogLikelihoodRatio(m, "lol ok")).toBeGreaterThan(0.5);
+    expect(meanLogLikelihoodRatio(m, "I would appreciate this option")).toBeLessThan(-0.5);
+    expect(probabilityHuman(m, "lol ok")).toBeGreaterThan(0.6);
+    expect(probabilityHuman(m, "I would appreciate this option")).toBeLessThan(0.4);
+    // Nothing known: no evidence, the calibration's intercept.
+    expect(probabilityHuman(m, "zzz")).toBeCloseTo(1 / (1 + Math.exp(-m.calibration.b)));
   });
 
   it("trains deterministically, whatever the order, and round-trips through JSON", () => {
@@ -48,8 +53,16 @@ describe("n-gram naive-Bayes classifier", () => {
   it("reports held-out accuracy on a seeded split", () => {
     const a = evaluateNgramClassifier(corpus, { seed: 7, testShare: 0.25 });
     expect(a).toMatchObject({ train: 9, test: 3 });
+    expect(a.logLoss).toBeGreaterThan(0);
     expect(a.accuracy).toBeGreaterThanOrEqual(2 / 3);
     expect(evaluateNgramClassifier(corpus, { seed: 7, testShare: 0.25 })).toEqual(a);
+  });
+
+  it("refuses a version-1 model file (uncalibrated), asking to retrain", () => {
+    const { calibration: _, ...old } = { ...trainNgramClassifier(corpus), version: 1 };
+    expect(() => parseNgramModel(old, "old.json")).toThrow(
+      /old\.json: \$\.version: a version-1 n-gram model has no calibration .* retrain it with siturec customersim ngram train/,
+    );
   });
 
   it("rejects a bad model file naming the field", () => {

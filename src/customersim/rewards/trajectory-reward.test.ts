@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createPushySales, createReferenceSales, createRuleShopper } from "../builtin-agents/index.js";
 import { type ConversationResult, runConversation, type Turn } from "../chat/index.js";
 import { loadCustomerSimData } from "../data-files.js";
@@ -45,10 +45,14 @@ describe("reward components", () => {
     expect(alignReward(result({ recommended: [good] }), persona)).toBe(0);
   });
 
-  it("R_reason is null without a judge and checks the judge's score", async () => {
-    expect(await reasonReward(result({}), persona)).toBeNull();
-    expect(await reasonReward(result({}), persona, async () => 0.8)).toBe(0.8);
-    await expect(reasonReward(result({}), persona, async () => 1.2)).rejects.toThrow(/reason judge/);
+  it("R_reason is null without a judge, 0 without a reasoning trace, and checks the judge's score", async () => {
+    const traced = result({ transcript: [{ ...turn("shopper", "Hi.", 0), reasoning: "Budget first." }] });
+    expect(await reasonReward(traced, persona)).toBeNull();
+    expect(await reasonReward(traced, persona, async () => 0.8)).toBe(0.8);
+    await expect(reasonReward(traced, persona, async () => 1.2)).rejects.toThrow(/reason judge/);
+    const judge = vi.fn(async () => 1);
+    expect(await reasonReward(result({ transcript: [turn("shopper", "Hi.", 0)] }), persona, judge)).toBe(0);
+    expect(judge).not.toHaveBeenCalled();
   });
 
   it("R_length is 1 in the band [2, 47], partial below, 0 at twice the top", () => {

@@ -4,6 +4,8 @@ import { chartBase, liteChart } from "../report/charts.js";
 import { usageTable } from "../report/usage-table.js";
 import { type ReportFiles, type Table, writeReportFiles } from "../report/write-report.js";
 import type { EvalRow, RunEvaluation } from "./evaluate-customersim-run.js";
+import { comparisonTable, type ReportComparison } from "./report-comparison-table.js";
+import { FLOORS_NOTE, floorCells, floorCsv, floorSources } from "./report-floors.js";
 
 /** CustomerSim's legends name runs ("shopper vs salesperson"), longer than SituRecBench's. */
 const legend = { labelLimit: 400, titleLimit: 400 } as const;
@@ -24,6 +26,8 @@ export interface CustomerSimReportInput {
   human?: { source: string; report: FidelityReport };
   /** Which estimator gave Crit. and %Cpl., in words. */
   estimators: string;
+  /** Each run after the first against the first, persona by persona (`customersim compare`). */
+  comparisons?: ReportComparison[];
 }
 
 const fixed = (v: number | null | undefined, digits: number) =>
@@ -50,9 +54,29 @@ function daTable(runs: RunEvaluation[], labels: string[]): Table {
   return {
     name: "decision-alignment",
     title: "Decision alignment (Table 1)",
-    note: "Decision Alignment, equation (1): 1 for a correct purchase (recommended and acceptable) or a correct abstention (no purchase, no acceptable product recommended), else 0; mean per category and overall. “–”: a category the run did not simulate.",
-    headers: ["Shopper vs salesperson", "Run", "N", ...cats.map((c) => CATEGORIES[c].label), "Overall"],
-    csvHeaders: ["run", "shopper", "sales", "steering", "conversations", ...cats, "overall"],
+    note: `Decision Alignment, equation (1): 1 for a correct purchase (recommended and acceptable) or a correct abstention (no purchase, no acceptable product recommended), else 0; mean per category and overall. “–”: a category the run did not simulate. ${FLOORS_NOTE}${floorSources(runs)}`,
+    headers: [
+      "Shopper vs salesperson",
+      "Run",
+      "N",
+      ...cats.map((c) => CATEGORIES[c].label),
+      "Overall",
+      "Walk-out floor",
+      "Buy-first floor",
+      "Shown acceptable",
+    ],
+    csvHeaders: [
+      "run",
+      "shopper",
+      "sales",
+      "steering",
+      "conversations",
+      ...cats,
+      "overall",
+      "walkout_floor",
+      "buyfirst_floor",
+      "shown_acceptable",
+    ],
     rows: runs.map((r, i) => ({
       cells: [
         labels[i]!,
@@ -60,6 +84,7 @@ function daTable(runs: RunEvaluation[], labels: string[]): Table {
         String(r.overall.conversations),
         ...cats.map((c) => fixed(r.byCategory[c]?.da, 3)),
         fixed(r.overall.da, 3),
+        ...floorCells(r.overall),
       ],
       csv: [
         r.run,
@@ -69,6 +94,7 @@ function daTable(runs: RunEvaluation[], labels: string[]): Table {
         r.overall.conversations,
         ...cats.map((c) => r.byCategory[c]?.da ?? null),
         r.overall.da,
+        ...floorCsv(r.overall),
       ],
     })),
   };
@@ -204,6 +230,7 @@ function allMetricsTable(input: CustomerSimReportInput, labels: string[]): Table
         label,
         String(row.conversations),
         fixed(row.da, 3),
+        ...floorCells(row),
         fixed(row.crit, 2),
         fixed(row.cpl, 2),
         fixed(row.red, 3),
@@ -216,6 +243,7 @@ function allMetricsTable(input: CustomerSimReportInput, labels: string[]): Table
         id,
         row.conversations,
         ...keys.map((k) => row[k]),
+        ...floorCsv(row),
         ...(input.human ? [row.human?.crit ?? null, row.human?.cpl ?? null, row.human?.red ?? null] : []),
         ...(input.human ? [row.delta?.crit ?? null, row.delta?.cpl ?? null, row.delta?.red ?? null] : []),
       ],
@@ -224,12 +252,15 @@ function allMetricsTable(input: CustomerSimReportInput, labels: string[]): Table
   return {
     name: "per-category",
     title: "Every metric per category",
-    note: `DA, Crit., %Cpl., Red., Fmt. and End. (shares) per run and category; ${input.estimators}.${input.human ? " A category is compared with the RecQuest dialogues of its name when there are any, else with all of them." : ""}`,
+    note: `DA with its floors, Crit., %Cpl., Red., Fmt. and End. (shares) per run and category; ${input.estimators}.${input.human ? " Laptops and Smart Watch are compared with RecQuest's laptop and smartwatch dialogues when the baseline has them; Female Clothing, Male Clothing and Games have no RecQuest counterpart and are compared with all its dialogues." : ""} ${FLOORS_NOTE}`,
     headers: [
       "Shopper vs salesperson",
       "Category",
       "N",
       "DA",
+      "Walk-out floor",
+      "Buy-first floor",
+      "Shown acceptable",
       "Crit.",
       "%Cpl.",
       "Red.",
@@ -242,6 +273,9 @@ function allMetricsTable(input: CustomerSimReportInput, labels: string[]): Table
       "category",
       "conversations",
       ...keys,
+      "walkout_floor",
+      "buyfirst_floor",
+      "shown_acceptable",
       ...(input.human
         ? ["human_crit", "human_cpl", "human_red", "delta_crit", "delta_cpl", "delta_red"]
         : []),
@@ -395,6 +429,7 @@ export async function writeCustomerSimReport(
     toolTable(input.runs, labels),
     fidelityTable(input, labels),
     allMetricsTable(input, labels),
+    ...(input.comparisons?.length ? [comparisonTable(input.comparisons)] : []),
   ];
   const usage = input.runs.flatMap((r, i) => r.spent.map((s) => ({ label: labels[i]!, ...s })));
   if (usage.some((u) => u.calls > 0))

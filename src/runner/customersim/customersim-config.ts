@@ -8,6 +8,10 @@ import {
   type CustomerSimRole,
   DEFAULT_TURN_LIMIT,
   type Persona,
+  resolveSampling,
+  Sampling,
+  sampleSeed,
+  sampleTaskId,
 } from "../../customersim/index.js";
 import { ConfigError } from "../run-config.js";
 
@@ -52,6 +56,18 @@ export const CustomerSimRunConfig = z
       .describe("how the sales tools retrieve: BM25, or an embedding model with exact cosine search"),
     turnLimit: z.number().int().min(1).max(100).default(DEFAULT_TURN_LIMIT),
     seed: z.number().int().min(0).default(0),
+    samples: z
+      .number()
+      .int()
+      .min(1, "must be 1..64")
+      .max(64, "must be 1..64")
+      .default(1)
+      .describe("rollouts per persona (a GRPO group), each with its own seed"),
+    sampling: z
+      .object({ shopper: Sampling.optional(), sales: Sampling.optional() })
+      .strict()
+      .optional()
+      .describe("a model-backed role's sampling, in place of its provider's defaults"),
     concurrency: z.number().int().min(1, "must be 1..64").max(64, "must be 1..64").default(4),
     queueConcurrency: z
       .number()
@@ -75,6 +91,13 @@ export const CustomerSimRunConfig = z
         path: ["steering"],
         message: `human steering is a prompt for an LLM shopper; the ${c.shopper} shopper has none`,
       });
+    for (const role of ["shopper", "sales"] as const)
+      if (c.sampling?.[role] && CUSTOMERSIM_AGENTS.isBuiltin(role, c[role]))
+        ctx.addIssue({
+          code: "custom",
+          path: ["sampling", role],
+          message: `the ${c[role]} ${role === "sales" ? "salesperson" : "shopper"} is built in and samples nothing: temperature, top-p and repetition penalty are for model agents`,
+        });
   });
 export type CustomerSimRunConfig = z.infer<typeof CustomerSimRunConfig>;
 
@@ -110,4 +133,42 @@ export function selectPersonas(
       { exitCode: 2 },
     );
   return chosen;
+}
+
+/** Each model-backed role's sampling as sent: its provider's defaults with the config's in their place. */
+export function playedSampling(
+  config: Pick<CustomerSimRunConfig, "shopper" | "sales" | "sampling">,
+): Partial<Record<CustomerSimRole, Sampling>> {
+  const out: Partial<Record<CustomerSimRole, Sampling>> = {};
+  for (const role of ["shopper", "sales"] as const)
+    if (!CUSTOMERSIM_AGENTS.isBuiltin(role, config[role]))
+      out[role] = resolveSampling(config[role], config.sampling?.[role]);
+  return out;
+}
+
+/** One conversation of a run: a persona's sample, its place in the store and the seed it plays with. */
+export interface ConversationSlot {
+  persona: Persona;
+  /** The persona's place among all personas × samples + the sample (the store's order). */
+  position: number;
+  sample: number;
+  seed: number;
+  /** The store's key, `category/task` (the task `PERSONA` or `PERSONA#k`). */
+  key: string;
+}
+
+/** The conversations a run plays: every selected persona's samples 0..samples − 1, persona by persona. */
+export function selectConversations(
+  all: readonly Persona[],
+  config: Pick<CustomerSimRunConfig, "category" | "personas" | "samples" | "seed">,
+): ConversationSlot[] {
+  return selectPersonas(all, config).flatMap(({ persona, position }) =>
+    Array.from({ length: config.samples }, (_, sample) => ({
+      persona,
+      position: position * config.samples + sample,
+      sample,
+      seed: sampleSeed(config.seed, persona.id, sample),
+      key: `${persona.category}/${sampleTaskId(persona.id, sample)}`,
+    })),
+  );
 }

@@ -13,7 +13,7 @@ import { CaptureClient, CaptureDone } from "../../llm/capture-client.js";
 import type { LlmRequest } from "../../llm/client.js";
 import { openRunStore } from "../../storage/open-run-store.js";
 import { parseRunConfig } from "../run-config.js";
-import { type CustomerSimRunConfig, selectPersonas } from "./customersim-config.js";
+import { type CustomerSimRunConfig, selectConversations } from "./customersim-config.js";
 import { customerSimAgentsUseModels, makePair } from "./play-conversation.js";
 
 /** What a CustomerSim run would cost (`siturec customersim run --estimate`). */
@@ -61,13 +61,13 @@ export async function estimateCustomerSim(
   opts: CustomerSimEstimateOptions = {},
 ): Promise<CustomerSimEstimate> {
   const personas = opts.personas ?? loadCustomerSimData().personas.personas;
-  let selected = selectPersonas(personas, config);
+  let selected = selectConversations(personas, config);
   const total = selected.length;
   if (opts.resume) {
     const store = openRunStore(config.storeDir, { readonly: true });
     try {
       const kept = await store.finishedKeys(opts.resume);
-      selected = selected.filter((s) => !kept.has(`${s.persona.category}/${s.persona.id}`));
+      selected = selected.filter((s) => !kept.has(s.key));
     } finally {
       await store.close();
     }
@@ -83,9 +83,9 @@ export async function estimateCustomerSim(
   const requests: LlmRequest[] = [];
   const modelSides = customerSimAgentsUseModels(config);
   if (modelSides)
-    for (const { persona } of sample) {
+    for (const { persona, seed } of sample) {
       const client = new CaptureClient({ prices, answer: plainAnswer });
-      const pair = makePair(config, client);
+      const pair = makePair(config, client, seed);
       try {
         // BM25 for the capture: an embedding store would embed the catalog (HTTP); the first
         // requests do not depend on which retrieval answers the lookups.

@@ -11,6 +11,8 @@ import {
   runConversation,
   type SalesAgent,
   type ShopperAgent,
+  sampleSeed,
+  sampleTaskId,
   type Turn,
   totalsOf,
   type UsageLedger,
@@ -24,7 +26,7 @@ import { storedRound } from "../../customersim/stored-conversation.js";
 import type { LlmClient } from "../../llm/client.js";
 import type { RunStore } from "../../storage/run-store.js";
 import { CUSTOMERSIM_PARTS, codeVersion } from "../code-version.js";
-import { CUSTOMERSIM_AGENTS, type CustomerSimRunConfig } from "./customersim-config.js";
+import { CUSTOMERSIM_AGENTS, type CustomerSimRunConfig, playedSampling } from "./customersim-config.js";
 
 /** The agents of one conversation, fresh (a model agent's ledger then holds that conversation's calls). */
 export interface Pair {
@@ -33,10 +35,19 @@ export interface Pair {
   ledgers: UsageLedger[];
 }
 
-export function makePair(config: CustomerSimRunConfig, client: LlmClient | undefined): Pair {
-  const opts = { ...(client ? { client } : {}), seed: config.seed, steering: config.steering };
-  const shopper = CUSTOMERSIM_AGENTS.resolve("shopper", config.shopper).create(opts);
-  const sales = CUSTOMERSIM_AGENTS.resolve("sales", config.sales).create(opts);
+export function makePair(
+  config: CustomerSimRunConfig,
+  client: LlmClient | undefined,
+  seed: number = config.seed,
+): Pair {
+  const opts = { ...(client ? { client } : {}), seed, steering: config.steering };
+  const sampling = (role: "shopper" | "sales") =>
+    config.sampling?.[role] ? { sampling: config.sampling[role] } : {};
+  const shopper = CUSTOMERSIM_AGENTS.resolve("shopper", config.shopper).create({
+    ...opts,
+    ...sampling("shopper"),
+  });
+  const sales = CUSTOMERSIM_AGENTS.resolve("sales", config.sales).create({ ...opts, ...sampling("sales") });
   const ledgers = [shopper.usage, sales.usage].filter((u): u is UsageLedger => u !== undefined);
   return { shopper: shopper.agent, sales: sales.agent, ledgers };
 }
@@ -70,6 +81,7 @@ export function conversationContext(run: {
   owner: string;
 }): ConversationContext {
   const { config, client } = run;
+  const sampling = playedSampling(config);
   return {
     store: run.store,
     config,
@@ -91,6 +103,7 @@ export function conversationContext(run: {
       steering: config.steering,
       turnLimit: config.turnLimit,
       seed: config.seed,
+      ...(Object.keys(sampling).length ? { sampling } : {}),
       codeVersion: codeVersion(CUSTOMERSIM_PARTS),
     },
   };
@@ -98,6 +111,7 @@ export function conversationContext(run: {
 
 /** What decides a run's conversations (not concurrency or storage): a resume must match it. */
 export function customerSimIdentityParts(config: CustomerSimRunConfig): Record<string, unknown> {
+  const sampling = playedSampling(config);
   return {
     benchmark: "customersim",
     config: {
@@ -110,6 +124,9 @@ export function customerSimIdentityParts(config: CustomerSimRunConfig): Record<s
       seed: config.seed,
       // Only when not the default, so the identities of BM25 runs stay what they were.
       ...(config.retrieval !== "bm25" ? { retrieval: config.retrieval } : {}),
+      ...(config.samples > 1 ? { samples: config.samples } : {}),
+      // As sent (defaults included), for model-backed roles only: built-in runs keep their identity.
+      ...(Object.keys(sampling).length ? { sampling } : {}),
     },
     // The data (catalog, personas, guides) lives under src/customersim, so this hash covers it.
     codeVersion: codeVersion(CUSTOMERSIM_PARTS),
@@ -134,7 +151,7 @@ export interface ConversationContext {
 }
 
 /**
- * Plays one persona's conversation as an attempt of its episode: each completed round is committed
+ * Plays one persona's conversation (its sample `sample`, with that sample's seed) as an attempt of its episode: each completed round is committed
  * when the next starts; the last with the outcome. A conversation that fails (a model call that
  * failed past its retries) is stored as `error` and played again by a resume; a store failure
  * (a full disk, a lost lease) is thrown.
@@ -143,12 +160,20 @@ export async function playConversation(
   persona: Persona,
   position: number,
   ctx: ConversationContext,
+  sample = 0,
 ): Promise<CustomerSimOutcome | undefined> {
   const { store } = ctx;
-  const header: CustomerSimHeader = { ...ctx.header, env: persona.category, task: { id: persona.id } };
+  const seed = sampleSeed(ctx.config.seed, persona.id, sample);
+  const header: CustomerSimHeader = {
+    ...ctx.header,
+    env: persona.category,
+    task: { id: sampleTaskId(persona.id, sample) },
+    seed,
+    ...(ctx.config.samples > 1 ? { sample } : {}),
+  };
   const attempt = `${ctx.owner}#${++attempts}`;
   if (!(await store.startEpisode(header, position, attempt))) return undefined;
-  const pair = makePair(ctx.config, ctx.client);
+  const pair = makePair(ctx.config, ctx.client, seed);
   const calls = () => pair.ledgers.flatMap((l) => l.calls);
   const roundOf = (transcript: readonly Turn[], round: number) => storedRound(transcript, round, calls());
   let written = 0;

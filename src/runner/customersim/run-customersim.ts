@@ -4,6 +4,8 @@ import {
   type ChatScoreTable,
   loadCustomerSimData,
   type Persona,
+  type Sampling,
+  sampleTaskId,
   scoreConversations,
 } from "../../customersim/index.js";
 import { readCustomerSimRun } from "../../customersim/stored-conversation.js";
@@ -25,7 +27,12 @@ import { type ProgressCounters, resumedProgress } from "../resumed-progress.js";
 import { parseRunConfig } from "../run-config.js";
 import type { RunControl } from "../run-control.js";
 import { runStatus } from "../run-status.js";
-import { type CustomerSimRunConfig, selectPersonas } from "./customersim-config.js";
+import {
+  type ConversationSlot,
+  type CustomerSimRunConfig,
+  playedSampling,
+  selectConversations,
+} from "./customersim-config.js";
 import {
   agentIds,
   type ConversationContext,
@@ -55,6 +62,10 @@ export interface CustomerSimRunResult {
   /** `detached`: enqueued for queue workers (`detach`), who finish the run. */
   status: "complete" | "incomplete" | "interrupted" | "budget_exhausted" | "detached";
   agents: { shopper: string; sales: string };
+  /** Each model-backed role's sampling as sent (none for built-in agents). */
+  sampling: Partial<Record<"shopper" | "sales", Sampling>>;
+  /** Rollouts per persona. */
+  samples: number;
   /** Every finished conversation of the run (kept ones of a resume included). */
   scores: ChatScoreTable;
   purchases: number;
@@ -74,7 +85,7 @@ export interface CustomerSimRunResult {
  * conversation's own (the store) stops the others from starting and is thrown.
  */
 async function playHere(
-  todo: readonly { persona: Persona; position: number }[],
+  todo: readonly ConversationSlot[],
   ctx: ConversationContext,
   progress: CustomerSimProgress,
   opts: {
@@ -88,9 +99,9 @@ async function playHere(
   let failure: { err: unknown } | undefined;
   const worker = async () => {
     while (next < todo.length && !opts.stop.aborted && !failure && !opts.overBudget()) {
-      const { persona, position } = todo[next++]!;
+      const { persona, position, sample } = todo[next++]!;
       try {
-        const outcome = await playConversation(persona, position, ctx);
+        const outcome = await playConversation(persona, position, ctx, sample);
         if (!outcome) continue;
         progress.done++;
         progress.turns += outcome.turns;
@@ -104,7 +115,7 @@ async function playHere(
         progress.elapsedMs = performance.now() - opts.started;
         progress.last = {
           env: persona.category,
-          taskId: persona.id,
+          taskId: sampleTaskId(persona.id, sample),
           outcome: outcome.error ? { error: outcome.error } : {},
         };
         opts.onProgress?.({ ...progress });
@@ -118,8 +129,6 @@ async function playHere(
   );
   if (failure) throw failure.err;
 }
-
-type RunStatus = CustomerSimRunResult["status"];
 
 /** The model client, made from the config's `llm` settings only when a side is a model. */
 function modelClient(
@@ -174,11 +183,13 @@ function playQueued(
 /** What the run did: the scores of every finished conversation (kept ones included) and what it spent. */
 async function runResult(
   store: RunStore,
-  run: { runId: string; status: RunStatus; agents: CustomerSimRunResult["agents"]; started: number },
+  run: Pick<CustomerSimRunResult, "runId" | "status" | "agents" | "sampling" | "samples"> & {
+    started: number;
+  },
   rows: readonly EpisodeRow[],
   personas: readonly Persona[],
 ): Promise<CustomerSimRunResult> {
-  const { runId, status, agents, started } = run;
+  const { runId, status, agents, sampling, samples, started } = run;
   const { results } = await readCustomerSimRun(store, runId);
   const spent = await store.spent(runId);
   return {
@@ -186,6 +197,8 @@ async function runResult(
     storeDir: store.location,
     status,
     agents,
+    sampling,
+    samples,
     scores: scoreConversations(results, personas),
     purchases: results.filter((r) => r.purchased !== null).length,
     abstentions: results.filter((r) => r.purchased === null).length,
@@ -209,7 +222,7 @@ export async function runCustomerSim(
 ): Promise<CustomerSimRunResult> {
   const started = performance.now();
   const personas = opts.personas ?? loadCustomerSimData().personas.personas;
-  const selected = selectPersonas(personas, config);
+  const selected = selectConversations(personas, config);
   const store = opts.store ?? openRunStore(config.storeDir);
   const owner: LeaseOwner = { id: randomUUID(), pid: process.pid, host: hostname() };
   const usesModels = customerSimUsesModels(config);
@@ -238,7 +251,7 @@ export async function runCustomerSim(
       lost ??= err;
       stop.abort();
     });
-    const todo = selected.filter((s) => !kept.has(`${s.persona.category}/${s.persona.id}`));
+    const todo = selected.filter((s) => !kept.has(s.key));
     const keptCount = selected.length - todo.length;
     opts.onStart?.({ runId, total: selected.length, kept: keptCount, storeDir: store.location });
 
@@ -247,7 +260,7 @@ export async function runCustomerSim(
     const ctx = conversationContext({ store, config, client, runId, identity, owner: owner.id });
     let played: QueuedResult | undefined;
     if (queue) {
-      const keys = todo.map((t) => `${t.persona.category}/${t.persona.id}`);
+      const keys = todo.map((t) => t.key);
       const play = { queue, runId, todo: keys, kept: keptCount, total: selected.length, signal: stop.signal };
       played = await playQueued(store, play, opts);
     } else
@@ -265,7 +278,12 @@ export async function runCustomerSim(
     const status = runStatus(complete, played, opts.signal, spend.overBudget());
     if (status !== "detached") await store.setRunStatus(runId, status);
     return {
-      ...(await runResult(store, { runId, status, agents: ids, started }, rows, personas)),
+      ...(await runResult(
+        store,
+        { runId, status, agents: ids, sampling: playedSampling(config), samples: config.samples, started },
+        rows,
+        personas,
+      )),
       ...(played?.failedJobs.length ? { failedJobs: played.failedJobs } : {}),
       ...(played?.requeued.length ? { requeued: played.requeued } : {}),
     };

@@ -129,7 +129,7 @@ async function playJob(
   } else {
     const p = run.personas.get(key);
     if (!p) throw new UnrecoverableError(`run ${data.runId} selected no conversation ${key}`);
-    await playConversation(p.persona, p.position, run.conversation);
+    await playConversation(p.persona, p.position, run.conversation, p.sample);
   }
   await completeIfDone(store, data.runId);
   onEvent?.({

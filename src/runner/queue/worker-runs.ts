@@ -2,12 +2,16 @@ import { builtinPrompts, type PromptSet } from "../../agents/prompts/prompt-set.
 import type { RoleRegistry } from "../../agents/role-registry.js";
 import { SiturecError } from "../../core/errors.js";
 import { hashOf } from "../../core/hash.js";
-import { loadCustomerSimData, type Persona } from "../../customersim/index.js";
+import { loadCustomerSimData } from "../../customersim/index.js";
 import type { LlmClient, LlmClientOptions } from "../../llm/client.js";
 import type { RenderService } from "../../render/render-service.js";
 import { type RunRow, type RunStore, spendOf } from "../../storage/run-store.js";
 import { agentIds, buildClient, buildPolicies, loadKnowledge, startRenderPool } from "../build.js";
-import { parseCustomerSimRunConfig, selectPersonas } from "../customersim/customersim-config.js";
+import {
+  type ConversationSlot,
+  parseCustomerSimRunConfig,
+  selectConversations,
+} from "../customersim/customersim-config.js";
 import {
   type ConversationContext,
   conversationContext,
@@ -30,7 +34,7 @@ export type WorkerRun =
   | {
       benchmark: "customersim";
       conversation: ConversationContext;
-      personas: Map<string, { persona: Persona; position: number }>;
+      personas: Map<string, ConversationSlot>;
     };
 
 /** What the worker shares between runs: its store, render pools by settings, shared model pieces. */
@@ -117,10 +121,10 @@ async function openCustomerSimRun(run: RunRow, shared: WorkerShared): Promise<Wo
   const client = customerSimUsesModels(config)
     ? withLedger(buildClient(llm, shared.store.location, shared.modelSharing(llm)), shared.store, run.id)
     : undefined;
-  const selected = selectPersonas(loadCustomerSimData().personas.personas, config);
+  const selected = selectConversations(loadCustomerSimData().personas.personas, config);
   return {
     benchmark: "customersim",
-    personas: new Map(selected.map((s) => [`${s.persona.category}/${s.persona.id}`, s])),
+    personas: new Map(selected.map((s) => [s.key, s])),
     conversation: conversationContext({
       store: shared.store,
       config,

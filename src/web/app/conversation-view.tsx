@@ -27,10 +27,36 @@ function Product({ id, products }: { id: string; products: Record<string, Produc
   );
 }
 
+function ProductList({ ids, products }: { ids: string[]; products: Record<string, ProductName> }) {
+  return (
+    <>
+      {ids.map((id, i) => (
+        <span key={id}>
+          {i > 0 && " · "}
+          <Product id={id} products={products} />
+        </span>
+      ))}
+    </>
+  );
+}
+
+/** A turn's private reasoning, folded under its message: the other side never saw it. */
+function Reasoning({ text, who }: { text: string; who: string }) {
+  return (
+    <details class="reasoning">
+      <summary>reasoning</summary>
+      <p class="reasoning-text" title={`the ${who}'s private reasoning (not shown to the other side)`}>
+        {text}
+      </p>
+    </details>
+  );
+}
+
 /**
  * A CustomerSim conversation: the persona (who they are, what they want, their dealbreakers), the
  * acceptable set and what was recommended and bought, the Decision Alignment verdict of equation (1)
- * in words, and the transcript. Every utterance is text, never HTML.
+ * in words, and the transcript with each side's private reasoning folded under its message. Every
+ * utterance is text, never HTML.
  */
 export function ConversationView({ conversation: c }: { conversation: ConversationReplay }) {
   const acceptable = new Set(c.acceptable);
@@ -135,16 +161,21 @@ export function ConversationView({ conversation: c }: { conversation: Conversati
           <li key={r.turn}>
             <div class="line shopper">
               <b>Shopper</b> <span class="utterance">{r.shopper}</span>
+              {r.shopperReasoning && <Reasoning text={r.shopperReasoning} who="shopper" />}
             </div>
             {r.sales !== null && (
               <div class="line assistant">
                 <b>Salesperson</b> <span class="utterance">{r.sales}</span>
+                {r.salesReasoning && <Reasoning text={r.salesReasoning} who="salesperson" />}
                 {r.recommended.length > 0 && (
                   <div class="sub">
-                    recommended:{" "}
-                    {r.recommended.map((id) => (
-                      <Product key={id} id={id} products={c.products} />
-                    ))}
+                    recommended: <ProductList ids={r.recommended} products={c.products} />
+                  </div>
+                )}
+                {(r.mentionedNotRecommended?.length ?? 0) > 0 && (
+                  <div class="sub" title="named in the text without a recommend call: not in R(C)">
+                    named, not recommended:{" "}
+                    <ProductList ids={r.mentionedNotRecommended ?? []} products={c.products} />
                   </div>
                 )}
               </div>
