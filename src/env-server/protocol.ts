@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ConditionId } from "../core/dialogue.js";
 import { RewardConfig } from "../customersim/rewards/reward-config.js";
+import { FunctionTool } from "../llm/function-tool.js";
 
 /**
  * The environment server's messages (OpenEnv-style `reset()` / `step(action)` / `state()` over HTTP
@@ -137,14 +138,7 @@ export const ChatMessage = z
 export type ChatMessage = z.infer<typeof ChatMessage>;
 
 /** A function the policy may call (CustomerSim's shopper tools), in OpenAI's `tools` format. */
-export const ToolSpec = z
-  .object({
-    type: z.literal("function"),
-    function: z
-      .object({ name: z.string(), description: z.string(), parameters: z.record(z.string(), z.unknown()) })
-      .strict(),
-  })
-  .strict();
+export const ToolSpec = FunctionTool;
 
 /**
  * What the role under control sees before it acts: the prompt the built-in LLM policy of that role

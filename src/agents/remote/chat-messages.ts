@@ -1,4 +1,5 @@
 import type { ContentPart, LlmRequest } from "../../llm/client.js";
+import type { FunctionTool } from "../../llm/function-tool.js";
 import type { ToolSpec as LlmToolSpec } from "../../llm/tools.js";
 
 /** How observation images travel: inline data URLs, URLs a server serves, or not at all. */
@@ -18,10 +19,7 @@ export interface ChatMessage {
 }
 
 /** A function a policy may call, in OpenAI's `tools` format. */
-export interface ChatTool {
-  type: "function";
-  function: { name: string; description: string; parameters: Record<string, unknown> };
-}
+export type ChatTool = FunctionTool;
 
 /** How an image of an observation is handed out: a data URL, a URL the server serves, or dropped. */
 export type ImagePublisher = (png: Buffer) => string | undefined;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FunctionTool } from "../../llm/function-tool.js";
 
 /**
  * A tool call as transformers chat templates take it: `arguments` is the JSON object itself (a
@@ -39,14 +40,7 @@ export const TrlMessage = z
 export type TrlMessage = z.infer<typeof TrlMessage>;
 
 /** A tool as transformers' `apply_chat_template(tools=…)` takes it (OpenAI's function format). */
-export const TrlTool = z
-  .object({
-    type: z.literal("function"),
-    function: z
-      .object({ name: z.string(), description: z.string(), parameters: z.record(z.string(), z.unknown()) })
-      .strict(),
-  })
-  .strict();
+export const TrlTool = FunctionTool;
 export type TrlTool = z.infer<typeof TrlTool>;
 
 const ProductIds = z.array(z.string());
