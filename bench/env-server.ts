@@ -1,20 +1,29 @@
-// Environment-server benchmark: 32 concurrent SituRecBench sessions on one in-process server, each a
-// client playing the assistant (a scripted policy) against the rule shopper and moderator over HTTP.
+// Environment-server benchmark: concurrent SituRecBench sessions on one in-process server, each a client
+// playing the assistant (a scripted policy) against the rule shopper and moderator over HTTP.
+// Throughput: steps per second with 1, 8 and 32 sessions at once (SESSIONS_LIST), with observations
+// without images (`images: "none"`) and with them inline (`data-url`) (IMAGES_LIST); the world renders
+// every turn either way, the image mode adds encoding and the observation's size.
 // A step's server overhead is its time minus what it spent in the world (navigation, rendering and
 // waiting for a render page) and in model calls (none here): request parsing and validation, the
 // other roles' policies, the episode loop, the run store's writes and the observation's prompt.
 // Measured two ways: inside the server (info.timing.overheadMs) and at the client (round trip,
-// HTTP included). Prints one JSON line. npm run bench:env-server
+// HTTP included), over every step of every configuration. TRANSPORT=openenv plays the same episodes
+// over OpenEnv's WebSocket (`/ws`) instead of the session API. Prints one JSON line.
+// npm run bench:env-server
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { EnvClient } from "../src/env-server/client.js";
 import { startEnvServer } from "../src/env-server/env-server.js";
-import type { Observation, StepResult } from "../src/env-server/protocol.js";
+import { OpenEnvClient } from "../src/env-server/openenv-client.js";
+import type { ImageMode, Observation, StepResult } from "../src/env-server/protocol.js";
 import { RenderService } from "../src/render/render-service.js";
 
-const SESSIONS = Number(process.env.SESSIONS ?? 32);
+const SESSIONS_LIST = (process.env.SESSIONS_LIST ?? process.env.SESSIONS ?? "1,8,32").split(",").map(Number);
+const IMAGES_LIST = (process.env.IMAGES_LIST ?? "none,data-url").split(",") as ImageMode[];
 const MAX_TURNS = Number(process.env.MAX_TURNS ?? 6);
+/** `http` (the session API, default) or `openenv` (OpenEnv's `/ws`, one connection per session). */
+const TRANSPORT = process.env.TRANSPORT === "openenv" ? "openenv" : "http";
 
 const IDLE = { name: "idle", arguments: {} };
 /**
@@ -58,45 +67,95 @@ const quantile = (xs: number[], q: number) => {
 };
 const round = (x: number) => Math.round(x * 100) / 100;
 
-const dir = mkdtempSync(join(tmpdir(), "siturec-bench-env-"));
-const render = await RenderService.start({ poolSize: 1 });
-await render.warm("supermarket");
-const server = await startEnvServer({ port: 0, dir, render, maxSessions: SESSIONS });
-const client = new EnvClient({ url: server.url });
 const serverOverhead: number[] = [];
 const clientOverhead: number[] = [];
 const world: number[] = [];
-let steps = 0;
-let episodes = 0;
-const started = performance.now();
+
+type Timing = { worldMs: number; modelMs: number; overheadMs: number };
+function record(roundTripMs: number, timing: Timing): void {
+  serverOverhead.push(timing.overheadMs);
+  clientOverhead.push(Math.max(0, roundTripMs - timing.worldMs - timing.modelMs));
+  world.push(timing.worldMs);
+}
+
+const spec = (task: number, images: ImageMode, maxTurns: number) => ({
+  env: "situ-rec" as const,
+  store: "supermarket",
+  task,
+  maxTurns,
+  images,
+  minimap: false,
+  agentId: "bench",
+});
+
+/** One episode over the session API (HTTP); returns its steps. */
+async function httpEpisode(url: string, task: number, images: ImageMode, maxTurns: number): Promise<number> {
+  const client = new EnvClient({ url });
+  const { id } = await client.createSession(spec(task, images, maxTurns));
+  let steps = 0;
+  let obs: Observation | null = await client.reset(id);
+  while (obs) {
+    const t = performance.now();
+    const r: StepResult = await client.step(id, policy(obs));
+    record(performance.now() - t, r.info.timing as Timing);
+    steps++;
+    obs = r.terminated || r.truncated ? null : r.observation;
+  }
+  await client.close(id);
+  return steps;
+}
+
+/** One episode over OpenEnv's WebSocket (`/ws`, one connection per session); returns its steps. */
+async function wsEpisode(url: string, task: number, images: ImageMode, maxTurns: number): Promise<number> {
+  const env = await OpenEnvClient.connect({ url });
+  try {
+    let r = await env.reset(spec(task, images, maxTurns));
+    let steps = 0;
+    while (!r.done && r.observation) {
+      const t = performance.now();
+      r = await env.step(policy(r.observation));
+      record(performance.now() - t, r.metadata.info?.timing as Timing);
+      steps++;
+    }
+    return steps;
+  } finally {
+    await env.close();
+  }
+}
+
+const episode = TRANSPORT === "openenv" ? wsEpisode : httpEpisode;
+
+/** `sessions` episodes at once (tasks 0..sessions-1): steps per second of wall time. */
+async function throughput(url: string, sessions: number, images: ImageMode) {
+  const from = world.length;
+  const started = performance.now();
+  const steps = (
+    await Promise.all(Array.from({ length: sessions }, (_, i) => episode(url, i, images, MAX_TURNS)))
+  ).reduce((a, b) => a + b, 0);
+  const wallMs = performance.now() - started;
+  return {
+    sessions,
+    images,
+    steps,
+    wall_ms: Math.round(wallMs),
+    steps_per_s: round(steps / (wallMs / 1000)),
+    world_p50_ms: round(quantile(world.slice(from), 0.5)),
+  };
+}
+
+const dir = mkdtempSync(join(tmpdir(), "siturec-bench-env-"));
+const render = await RenderService.start({ poolSize: 1 });
+await render.warm("supermarket");
+const server = await startEnvServer({ port: 0, dir, render, maxSessions: Math.max(...SESSIONS_LIST) });
+const results: Awaited<ReturnType<typeof throughput>>[] = [];
+let started = performance.now();
 try {
-  await Promise.all(
-    Array.from({ length: SESSIONS }, async (_, i) => {
-      const { id } = await client.createSession({
-        env: "situ-rec",
-        store: "supermarket",
-        task: i,
-        maxTurns: MAX_TURNS,
-        images: "none",
-        minimap: false,
-        agentId: "bench",
-      });
-      let obs: Observation | null = await client.reset(id);
-      while (obs) {
-        const t = performance.now();
-        const r: StepResult = await client.step(id, policy(obs));
-        const roundTrip = performance.now() - t;
-        const timing = r.info.timing as { worldMs: number; modelMs: number; overheadMs: number };
-        serverOverhead.push(timing.overheadMs);
-        clientOverhead.push(Math.max(0, roundTrip - timing.worldMs - timing.modelMs));
-        world.push(timing.worldMs);
-        steps++;
-        obs = r.terminated || r.truncated ? null : r.observation;
-      }
-      episodes++;
-      await client.close(id);
-    }),
-  );
+  // A short episode first, not counted: the first session loads the store's knowledge and prompts.
+  await episode(server.url, 0, "none", 2);
+  for (const xs of [serverOverhead, clientOverhead, world]) xs.length = 0;
+  started = performance.now();
+  for (const images of IMAGES_LIST)
+    for (const n of SESSIONS_LIST) results.push(await throughput(server.url, n, images));
 } finally {
   await server.close();
   await render.close();
@@ -105,9 +164,10 @@ try {
 console.log(
   JSON.stringify({
     bench: "env-server",
-    sessions: SESSIONS,
-    episodes,
-    steps,
+    transport: TRANSPORT,
+    max_turns: MAX_TURNS,
+    throughput: results,
+    steps: world.length,
     wall_ms: Math.round(performance.now() - started),
     server_overhead_ms: {
       p50: round(quantile(serverOverhead, 0.5)),

@@ -13,6 +13,16 @@ export {
   startEnvServer,
 } from "../env-server/env-server.js";
 export {
+  type OpenEnvAction,
+  OpenEnvClient,
+  type OpenEnvClientOptions,
+} from "../env-server/openenv-client.js";
+export {
+  OpenEnvError,
+  type OpenEnvResultMetadata,
+  type OpenEnvStepResult,
+} from "../env-server/openenv-client-messages.js";
+export {
   CreateSessionRequest,
   CustomerSimSessionSpec,
   ENV_PROTOCOL_VERSION,

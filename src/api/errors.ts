@@ -9,6 +9,7 @@ export { SiturecError, shortMessage } from "../core/errors.js";
 export { CustomerSimAgentError } from "../customersim/agent-registry.js";
 export { UnknownFactError } from "../customersim/checker/evaluate.js";
 export { EnvClientError } from "../env-server/client.js";
+export { OpenEnvError } from "../env-server/openenv-client-messages.js";
 export { SessionError } from "../env-server/session-error.js";
 export { UnknownEnvError } from "../envs/registry.js";
 export { TrajectoryFileError } from "../eval/read-trajectories.js";

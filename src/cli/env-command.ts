@@ -1,4 +1,4 @@
-import type { Command } from "commander";
+import { type Command, InvalidArgumentError } from "commander";
 import { isLoopback, type RunningEnvServer, startEnvServer } from "../env-server/index.js";
 import { dirOption, storeOption } from "./default-store.js";
 import type { CliIo } from "./io.js";
@@ -25,6 +25,19 @@ interface ServeFlags {
   dir: string;
   idleTimeout: number;
   renderPages: number;
+  resetDefaults?: Record<string, unknown>;
+}
+
+function parseJsonObject(text: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    throw new InvalidArgumentError(`not JSON: ${(err as Error).message}`);
+  }
+  if (!value || typeof value !== "object" || Array.isArray(value))
+    throw new InvalidArgumentError("expected a JSON object of session spec fields");
+  return value as Record<string, unknown>;
 }
 
 /** `siturec env serve`: SituRecBench and CustomerSim as environments over HTTP and WebSocket. */
@@ -53,6 +66,11 @@ export function registerEnvCommand(program: Command, io: CliIo): void {
       600,
     )
     .option("--render-pages <n>", "render pages for SituRecBench sessions", parseInteger, 1)
+    .option(
+      "--reset-defaults <json>",
+      'OpenEnv protocol (/ws, POST /reset): the session spec fields a reset leaves out, e.g. \'{"env":"customersim","images":"none"}\'',
+      parseJsonObject,
+    )
     .action(async (opts: ServeFlags) => {
       const server = await startEnvServer({
         port: opts.port,
@@ -61,6 +79,7 @@ export function registerEnvCommand(program: Command, io: CliIo): void {
         dir: opts.dir,
         idleTimeoutMs: opts.idleTimeout * 1000,
         renderPages: opts.renderPages,
+        ...(opts.resetDefaults !== undefined ? { resetDefaults: opts.resetDefaults } : {}),
         ...(opts.token !== undefined ? { token: opts.token } : {}),
       });
       io.err(`siturec environment server: ${server.url}  (runs in ${server.storeDir}; Ctrl-C stops it)\n`);

@@ -10,6 +10,8 @@ import type { RenderService } from "../render/render-service.js";
 import { openRunStore } from "../storage/open-run-store.js";
 import type { LeaseOwner, RunStore } from "../storage/run-store.js";
 import { createEnvApp } from "./http-app.js";
+import { resetSpec } from "./openenv-protocol.js";
+import { openEnvUpgrade } from "./openenv-ws.js";
 import { RunSeries } from "./run-series.js";
 import { ServerResources } from "./server-resources.js";
 import { SessionManager } from "./session-manager.js";
@@ -39,6 +41,8 @@ export interface EnvServerOptions {
   renderPages?: number;
   /** The time idle timeouts are measured in (default: the real clock; tests move a manual one). */
   clock?: Clock;
+  /** The session spec fields an OpenEnv reset (`/ws`, `POST /reset`) leaves out (default `{env: "situ-rec"}`). */
+  resetDefaults?: Record<string, unknown>;
 }
 
 export interface RunningEnvServer {
@@ -86,14 +90,25 @@ export async function startEnvServer(opts: EnvServerOptions = {}): Promise<Runni
     ...(opts.maxSessions !== undefined ? { maxSessions: opts.maxSessions } : {}),
     ...(opts.idleTimeoutMs !== undefined ? { idleTimeoutMs: opts.idleTimeoutMs } : {}),
   });
-  const app = createEnvApp(sessions, token ? { token } : {});
+  const resetDefaults = opts.resetDefaults ?? {};
+  try {
+    resetSpec({}, resetDefaults);
+  } catch (err) {
+    throw new SiturecError(`--reset-defaults: ${(err as Error).message}`, { exitCode: 2 });
+  }
+  const app = createEnvApp(sessions, { ...(token ? { token } : {}), resetDefaults });
   const server = await new Promise<Server>((ok, fail) => {
     const s = serve({ fetch: app.fetch, port: opts.port ?? 7576, hostname: host }, () => ok(s as Server));
     s.once("error", (err) => fail(listenError(err, host, opts.port ?? 7576)));
   });
   // A client that vanishes mid-request must not take the server with it.
   server.on("clientError", (_err, socket) => socket.destroy());
-  const detach = attachWebSockets(server, sessions, token);
+  const openEnv = openEnvUpgrade(sessions, token, resetDefaults);
+  const detachSessions = attachWebSockets(server, sessions, token, openEnv.onUpgrade);
+  const detach = () => {
+    detachSessions();
+    openEnv.close();
+  };
   const port = (server.address() as AddressInfo).port;
   const shown = host.includes(":") ? `[${host}]` : host;
   let closing: Promise<void> | undefined;

@@ -4,6 +4,7 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { shortMessage } from "../core/errors.js";
 import { formatZodIssues } from "../core/zod-issues.js";
+import { registerOpenEnvRoutes } from "./openenv-http.js";
 import { ENV_PROTOCOL_VERSION, type ErrorBody, StepRequest } from "./protocol.js";
 import { SessionError } from "./session-error.js";
 import type { SessionManager } from "./session-manager.js";
@@ -64,10 +65,13 @@ export function stepRequest(body: unknown): StepRequest {
  * The environment server's HTTP API: `POST /sessions` → the session's state; `POST
  * /sessions/ID/reset` → observation; `POST /sessions/ID/step {action}` → `{observation, reward,
  * terminated, truncated, info}`; `GET /sessions/ID/state`; `DELETE /sessions/ID`; images of `url`
- * mode at `/sessions/ID/images/N.png`; `GET /health`. Every failure is a JSON error body with its
+ * mode at `/sessions/ID/images/N.png`; `GET /health`; OpenEnv's routes (openenv-http.ts). Every failure is a JSON error body with its
  * status; nothing a client sends can stop the server.
  */
-export function createEnvApp(sessions: SessionManager, opts: { token?: string } = {}): Hono {
+export function createEnvApp(
+  sessions: SessionManager,
+  opts: { token?: string; resetDefaults?: Record<string, unknown> } = {},
+): Hono {
   const app = new Hono();
   app.onError((err, c) => {
     const body = errorBody(err);
@@ -78,6 +82,7 @@ export function createEnvApp(sessions: SessionManager, opts: { token?: string } 
   app.notFound((c) => c.json({ error: `no route ${c.req.method} ${c.req.path}`, status: 404 }, 404));
   app.get("/health", (c) =>
     c.json({
+      status: "healthy",
       ok: true,
       protocol: ENV_PROTOCOL_VERSION,
       sessions: sessions.size,
@@ -114,5 +119,6 @@ export function createEnvApp(sessions: SessionManager, opts: { token?: string } 
     if (!png) throw new SessionError(404, `no image ${c.req.param("name")} in this session`);
     return c.body(new Uint8Array(png), 200, { "content-type": "image/png" });
   });
+  registerOpenEnvRoutes(app, sessions, opts.resetDefaults ?? {}, requireToken);
   return app;
 }

@@ -76,10 +76,13 @@ export function attachWebSockets(
   server: Server,
   sessions: SessionManager,
   token: string | undefined,
+  /** Another endpoint's upgrades (OpenEnv's `/ws`): true when it took the request. */
+  other?: (req: IncomingMessage, socket: Duplex, head: Buffer) => boolean,
 ): () => void {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_BODY_BYTES });
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on("error", () => {});
+    if (other?.(req, socket, head)) return;
     const target = sessionIdOf(req.url);
     if ("status" in target) return refuse(socket, target.status, target.message);
     const query = new URL(req.url ?? "/", "http://localhost").searchParams.get("token") ?? undefined;
