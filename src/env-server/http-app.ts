@@ -4,6 +4,7 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { shortMessage } from "../core/errors.js";
 import { formatZodIssues } from "../core/zod-issues.js";
+import { jsonBody } from "./json-body.js";
 import { registerOpenEnvRoutes } from "./openenv-http.js";
 import { ENV_PROTOCOL_VERSION, type ErrorBody, StepRequest } from "./protocol.js";
 import { SessionError } from "./session-error.js";
@@ -43,16 +44,6 @@ export const limitBody = () =>
       throw new SessionError(413, `the body is over ${MAX_BODY_BYTES} bytes`);
     },
   });
-
-async function jsonBody(c: Context): Promise<unknown> {
-  const text = await c.req.text();
-  if (!text.trim()) return {};
-  try {
-    return JSON.parse(text);
-  } catch (err) {
-    throw new SessionError(400, `the body is not valid JSON: ${shortMessage(err)}`);
-  }
-}
 
 /** A step's body: `{action, role?}`, validated. */
 export function stepRequest(body: unknown): StepRequest {

@@ -2,6 +2,7 @@ import type { Context, Hono, MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { shortMessage } from "../core/errors.js";
 import { VERSION } from "../core/version.js";
+import { jsonBody } from "./json-body.js";
 import {
   OPENENV_VERSION,
   openEnvSchemas,
@@ -38,16 +39,6 @@ function unprocessable(c: Context, error: z.ZodError, body: unknown) {
     ),
   }));
   return c.json({ detail }, 422);
-}
-
-async function body(c: Context): Promise<unknown> {
-  const text = await c.req.text();
-  if (!text.trim()) return {};
-  try {
-    return JSON.parse(text);
-  } catch (err) {
-    throw new SessionError(400, `the body is not valid JSON: ${shortMessage(err)}`);
-  }
 }
 
 /** A fresh session for one request, dropped after it (as OpenEnv's HTTP routes make and close an env per request). */
@@ -98,7 +89,7 @@ export function registerOpenEnvRoutes(
   app.get("/state", (c) => c.json({ episode_id: null, step_count: 0 }));
   app.post("/reset", async (c) => {
     try {
-      const raw = await body(c);
+      const raw = await jsonBody(c);
       const parsed = OpenEnvResetRequest.safeParse(raw);
       if (!parsed.success) return unprocessable(c, parsed.error, raw);
       const data = Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== null));
@@ -110,7 +101,7 @@ export function registerOpenEnvRoutes(
   });
   app.post("/step", async (c) => {
     try {
-      const raw = await body(c);
+      const raw = await jsonBody(c);
       const parsed = OpenEnvStepRequest.safeParse(raw);
       if (!parsed.success) return unprocessable(c, parsed.error, raw);
       const request = stepOf(parsed.data.action);
