@@ -105,7 +105,7 @@ export abstract class EnvSession<C, D> {
     if (this.status !== "created")
       throw new SessionError(
         409,
-        `session ${this.id} was already reset (one session is one episode); create a new session for another`,
+        `session ${this.id} was already reset (one session is one episode); create a new session for another (over /ws: send reset)`,
       );
     this.busy = true;
     try {
@@ -133,7 +133,7 @@ export abstract class EnvSession<C, D> {
     if (this.status === "ended")
       throw new SessionError(
         409,
-        `the episode of session ${this.id} has ended; create a new session for another`,
+        `the episode of session ${this.id} has ended; create a new session for another (over /ws: send reset)`,
       );
     if (request.role !== undefined && request.role !== this.role)
       throw new SessionError(
