@@ -2,7 +2,6 @@ import type { Condition } from "../../core/dialogue.js";
 import type { EnvId } from "../../core/manifest.js";
 import type { InspectionDetails } from "../../core/product.js";
 import type { Profile } from "../../core/profile.js";
-import { refusalForOthers } from "../../core/refusal-for-others.js";
 import type { Task } from "../../core/task.js";
 import { envDefinition } from "../../envs/registry.js";
 import { money } from "../../tasks/build-goal.js";
@@ -63,7 +62,10 @@ export function conditionTemplate(
   return `condition-${condition}`;
 }
 
-/** An executed action as the assistant may read it: names, not the shopper's private handles. */
+/**
+ * An executed action as a role reads it: the shopper its own call; the others the target by name (the
+ * episode hands them actions already rewritten by `actionForOthers`, refusals included).
+ */
 export function actionText(a: ActionRecord | undefined, forRole: "assistant" | "shopper"): string {
   if (!a) return "none";
   const { target, ...rest } = a.call.arguments as Record<string, unknown>;
@@ -72,8 +74,7 @@ export function actionText(a: ActionRecord | undefined, forRole: "assistant" | "
     args.unshift(
       forRole === "shopper" ? `target=${String(target)}` : `target=${a.targetName ?? "an item in view"}`,
     );
-  const error = forRole === "shopper" ? a.error : a.error && refusalForOthers(a.error, target, a.targetName);
-  const result = a.success ? "done" : `refused: ${error ?? "not possible"}`;
+  const result = a.success ? "done" : `refused: ${a.error ?? "not possible"}`;
   const extra = a.addedToCart ? "; added to the cart" : "";
   return `${a.call.name}(${args.join(", ")}) → ${result}${extra}`;
 }
