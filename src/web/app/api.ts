@@ -64,5 +64,11 @@ export function useJson<T>(url: string, pollMs = 0, poll: (data: T) => boolean =
   return state.url === url ? state : { data: undefined, error: undefined };
 }
 
+/**
+ * The URL the page loads a server file from (`/api/maps/…svg`, `/api/leaderboard/charts/…svg`): every
+ * `<img>` or link to an `/api/` file goes through it, so a static bundle can point it elsewhere.
+ */
+export const assetUrl = (path: string) => path;
+
 /** The URL of a stored image (content-addressed PNG). */
-export const imageUrl = (hash: string) => `/api/images/${hash}`;
+export const imageUrl = (hash: string) => assetUrl(`/api/images/${hash}`);

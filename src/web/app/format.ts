@@ -23,7 +23,10 @@ export function when(iso: string): string {
 export const links = {
   runs: (filters: LeaderboardFilters = {}) => `#/${filterQuery(filters)}`,
   leaderboard: (filters: LeaderboardFilters = {}) => `#/leaderboard${filterQuery(filters)}`,
-  run: (run: string) => `#/runs/${encodeURIComponent(run)}`,
+  run: (run: string, query = "") => `#/runs/${encodeURIComponent(run)}${query ? `?${query}` : ""}`,
+  compare: (runs: string[]) => `#/compare?runs=${runs.map(encodeURIComponent).join(",")}`,
+  customersimLeaderboard: () => "#/leaderboard/customersim",
+  study: (id: string) => `#/studies/${encodeURIComponent(id)}`,
   episode: (run: string, env: string, task: string, turn?: number) =>
     `#/runs/${encodeURIComponent(run)}/${encodeURIComponent(env)}/${encodeURIComponent(task)}${turn ? `/turn/${turn}` : ""}`,
 };

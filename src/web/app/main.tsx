@@ -1,5 +1,7 @@
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
+import { ComparePage } from "./compare-page.js";
+import { CustomerSimLeaderboardPage } from "./customersim-leaderboard-page.js";
 import { EpisodePage } from "./episode-page.js";
 import { links } from "./format.js";
 import { LeaderboardPage } from "./leaderboard-page.js";
@@ -8,6 +10,7 @@ import { route } from "./route.js";
 import { RunPage } from "./run-page.js";
 import { RunsPage } from "./runs-page.js";
 import { AdminLogin, StudiesPage } from "./studies-page.js";
+import { StudyPage } from "./study-page.js";
 import "./style.css";
 
 function App() {
@@ -61,7 +64,10 @@ function App() {
           <a href={links.leaderboard()} class={r.page === "leaderboard" ? "here" : ""}>
             Leaderboard
           </a>
-          <a href="#/studies" class={r.page === "studies" ? "here" : ""}>
+          <a href={links.customersimLeaderboard()} class={r.page === "customersim-leaderboard" ? "here" : ""}>
+            CustomerSim
+          </a>
+          <a href="#/studies" class={r.page === "studies" || r.page === "study" ? "here" : ""}>
             Studies
           </a>
         </nav>
@@ -69,10 +75,13 @@ function App() {
       <main>
         {r.page === "runs" && <RunsPage filters={r.filters} />}
         {r.page === "leaderboard" && <LeaderboardPage filters={r.filters} />}
-        {r.page === "run" && <RunPage run={r.run} />}
+        {r.page === "customersim-leaderboard" && <CustomerSimLeaderboardPage query={r.query} />}
+        {r.page === "run" && <RunPage run={r.run} query={r.query} />}
+        {r.page === "compare" && <ComparePage runs={r.runs} query={r.query} />}
         {r.page === "episode" && <EpisodePage run={r.run} env={r.env} task={r.task} turn={r.turn} />}
         {r.page === "admin" && <AdminLogin token={r.token} />}
         {r.page === "studies" && <StudiesPage />}
+        {r.page === "study" && <StudyPage id={r.id} />}
       </main>
     </>
   );

@@ -5,7 +5,19 @@ import { filterQuery, parseFilters, route } from "./route.js";
 describe("the viewer's routes", () => {
   it("reads pages and turns from the hash", () => {
     expect(route("")).toEqual({ page: "runs", filters: {} });
-    expect(route("#/runs/r1")).toEqual({ page: "run", run: "r1" });
+    expect(route("#/runs/r1")).toEqual({ page: "run", run: "r1", query: "" });
+    expect(route("#/runs/r1?q=milk&sort=-turns")).toEqual({
+      page: "run",
+      run: "r1",
+      query: "q=milk&sort=-turns",
+    });
+    expect(route("#/compare?runs=a,b,a,<x>")).toEqual({
+      page: "compare",
+      runs: ["a", "b"],
+      query: "runs=a,b,a,<x>",
+    });
+    expect(route("#/leaderboard/customersim")).toEqual({ page: "customersim-leaderboard", query: "" });
+    expect(route("#/studies/s1")).toEqual({ page: "study", id: "s1" });
     expect(route("#/runs/r1/supermarket/sm-01.1/turn/3")).toEqual({
       page: "episode",
       run: "r1",

@@ -5,7 +5,7 @@ import { Verdict } from "./icons.js";
 import { Failures, Status } from "./runs-page.js";
 
 /** A run: its figures, its configuration and its episodes (conversations); live while it runs. */
-export function RunPage({ run }: { run: string }) {
+export function RunPage({ run }: { run: string; query: string }) {
   const { data, error } = useJson<RunDetail>(
     `/api/runs/${encodeURIComponent(run)}`,
     2000,
