@@ -57,8 +57,9 @@ const MAY_IMPORT: Record<string, string[]> = {
   customersim: ["core", "llm"],
   // The web server and its browser app (src/web/app): a viewer over the run store. It reads the task
   // banks (subsets), the minimap renderer's base map and CustomerSim's personas to show beside runs.
-  // It also serves human-evaluation studies (participants' pages and the organiser's).
-  web: ["core", "envs", "tasks", "render", "storage", "trajectory", "eval", "customersim", "study"],
+  // It also serves human-evaluation studies (participants' pages and the organiser's), and draws a
+  // replay's walk along the world's navigation mesh.
+  web: ["core", "envs", "tasks", "render", "world", "storage", "trajectory", "eval", "customersim", "study"],
   // The environment server (OpenEnv-style sessions): the runner's machinery plus the metrics for its rewards.
   "env-server": [
     "core",

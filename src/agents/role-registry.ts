@@ -44,6 +44,11 @@ export interface PolicyOptions {
    * (`DEFAULT_TEMPERATURES`); undefined leaves the provider's default.
    */
   temperature?: number;
+  /**
+   * The most tokens one answer may take: a run gives a model-backed role the one its config names;
+   * undefined leaves the role's default (`DEFAULT_MAX_OUTPUT_TOKENS`).
+   */
+  maxOutputTokens?: number;
   /** The run's model client: cache, retries, rate limits and cost accounting shared by every role. */
   client: LlmClient;
   /** The run's prompt templates (their hash is part of the run's identity). */
@@ -127,6 +132,7 @@ function llm(model: string, o: PolicyOptions) {
     prompts: o.prompts,
     seed: o.seed,
     ...(o.temperature !== undefined ? { temperature: o.temperature } : {}),
+    ...(o.maxOutputTokens !== undefined ? { maxOutputTokens: o.maxOutputTokens } : {}),
   };
 }
 

@@ -6,6 +6,7 @@ import type { Profile } from "../core/profile.js";
 import type { Task } from "../core/task.js";
 import type { NAVIGATE_BY_WAYPOINT, NAVIGATE_TO_FIXTURE } from "../envs/common/navigate-schemas.js";
 import { envDefinition } from "../envs/registry.js";
+import type { CallTranscript } from "../llm/call-record.js";
 import type { LlmResponse } from "../llm/client.js";
 import type { RoleObservation } from "../render/observer.js";
 
@@ -141,6 +142,11 @@ export interface PolicyReply<T> {
   invalidTools?: string[];
   /** The model calls this reply took (none for the built-in policies), with tokens, cost and latency. */
   calls: CallUsage[];
+  /**
+   * The same calls' requests as sent and responses as received (model-backed policies only). The run
+   * store keeps them beside the turn; the published trajectory has only `calls`.
+   */
+  transcripts?: CallTranscript[];
 }
 
 /** What happened when the shopper's call was executed. */

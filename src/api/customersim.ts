@@ -5,6 +5,20 @@
 export type { Clock } from "../core/clock.js";
 export type { DataProblem } from "../core/data-file.js";
 export type { SiturecError } from "../core/errors.js";
+export {
+  MODEL_CALLS,
+  type ModelCallRecord,
+  modelCallsOf,
+  type RoleModelCalls,
+  type StoredCallUsage,
+  type StoredContentPart,
+  type StoredMessage,
+  type StoredSampling,
+  type StoredToolCall,
+  type TextRef,
+  type TurnModelCalls,
+  withModelCalls,
+} from "../core/model-call-record.js";
 export type {
   CustomerSimAgentEntry,
   CustomerSimAgentOf,
@@ -154,6 +168,7 @@ export {
 export type { ReportComparison } from "../eval/customersim/report-comparison-table.js";
 export type { ReportFiles } from "../eval/report/write-report.js";
 export type { CachedResponse } from "../llm/cache.js";
+export type { CallTranscript } from "../llm/call-record.js";
 export type {
   CallEvent,
   LlmClient,

@@ -5,6 +5,20 @@ export type { RenderQuality } from "../core/camera.js";
 export type { Clock } from "../core/clock.js";
 export type { SiturecError } from "../core/errors.js";
 export type { EnvId } from "../core/manifest.js";
+export {
+  MODEL_CALLS,
+  type ModelCallRecord,
+  modelCallsOf,
+  type RoleModelCalls,
+  type StoredCallUsage,
+  type StoredContentPart,
+  type StoredMessage,
+  type StoredSampling,
+  type StoredToolCall,
+  type TextRef,
+  type TurnModelCalls,
+  withModelCalls,
+} from "../core/model-call-record.js";
 export { EnvClient, EnvClientError, type EnvClientOptions } from "../env-server/client.js";
 export { CustomerSimAction } from "../env-server/customersim-session.js";
 export {

@@ -61,6 +61,20 @@ export type { Label } from "../core/label.js";
 export type { Layout } from "../core/layout.js";
 export type { LocationIndex } from "../core/location-index.js";
 export type { EnvId, Manifest } from "../core/manifest.js";
+export {
+  MODEL_CALLS,
+  type ModelCallRecord,
+  modelCallsOf,
+  type RoleModelCalls,
+  type StoredCallUsage,
+  type StoredContentPart,
+  type StoredMessage,
+  type StoredSampling,
+  type StoredToolCall,
+  type TextRef,
+  type TurnModelCalls,
+  withModelCalls,
+} from "../core/model-call-record.js";
 export type { InspectionDetails, Nutrition } from "../core/product.js";
 export { Product } from "../core/product.js";
 export { Profile } from "../core/profile.js";
@@ -75,6 +89,7 @@ export { envDefinition, envIds, registerEnv } from "../envs/registry.js";
 export { validateEnv } from "../envs/validate.js";
 export { type EpisodeAgents, type EpisodeOptions, runEpisode } from "../episode/run-episode.js";
 export type { CachedResponse } from "../llm/cache.js";
+export type { CallTranscript } from "../llm/call-record.js";
 export type { CallEvent, LlmCompletion, RetryEvent, StructuredOutputMode } from "../llm/client.js";
 export {
   LlmClient,

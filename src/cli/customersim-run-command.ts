@@ -20,6 +20,7 @@ import { registerCustomerSimEvaluate } from "./customersim-evaluate-command.js";
 import { requireCustomerSimRun } from "./customersim-evaluation.js";
 import { registerCustomerSimExport } from "./customersim-export-command.js";
 import {
+  parseRoleMaxOutputTokens,
   parseRoleRepetitionPenalty,
   parseRoleTemperature,
   parseRoleTopP,
@@ -134,6 +135,11 @@ function addSamplingOptions(run: Command): void {
       "--repetition-penalty <role=r>",
       "a model agent's repetition penalty, repeatable (default 1.1 on OpenAI-compatible servers; other providers take none)",
       parseRoleRepetitionPenalty,
+    )
+    .option(
+      "--max-output-tokens <role=n>",
+      "a model agent's output-token limit, repeatable: shopper=N, sales=N (default shopper=2500, sales=2000)",
+      parseRoleMaxOutputTokens,
     );
 }
 

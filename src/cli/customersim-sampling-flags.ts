@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from "commander";
 import type { CustomerSimRole, Sampling } from "../customersim/index.js";
+import { MAX_OUTPUT_TOKENS_LIMIT } from "../llm/output-tokens.js";
 import { CUSTOMERSIM_AGENTS } from "../runner/customersim/customersim-config.js";
 import { ConfigError } from "../runner/run-config.js";
 
@@ -13,6 +14,7 @@ export interface SamplingFlags {
   temperature?: RoleValues;
   topP?: RoleValues;
   repetitionPenalty?: RoleValues;
+  maxOutputTokens?: RoleValues;
 }
 
 /** A parser of `ROLE=V` (repeatable) whose V must pass `ok`; the error names the flag and the range. */
@@ -40,10 +42,17 @@ export const parseRoleRepetitionPenalty = roleValues(
   "shopper=1.1",
 );
 
+export const parseRoleMaxOutputTokens = roleValues(
+  `a whole number of tokens from 1 to ${MAX_OUTPUT_TOKENS_LIMIT}`,
+  (n) => Number.isInteger(n) && n >= 1 && n <= MAX_OUTPUT_TOKENS_LIMIT,
+  "shopper=4000",
+);
+
 const FIELDS = [
   ["temperature", "--temperature"],
   ["topP", "--top-p"],
   ["repetitionPenalty", "--repetition-penalty"],
+  ["maxOutputTokens", "--max-output-tokens"],
 ] as const;
 
 /**
@@ -63,7 +72,7 @@ export function withSamplingFlags(
         throw new ConfigError(`${flag} ${role}=${value}: the ${role} is '${id}', built in, not a model`, {
           exitCode: 2,
           field: `sampling.${role}`,
-          hint: "only model-backed agents sample; built-in agents take no temperature, top-p or repetition penalty",
+          hint: "only model-backed agents sample; built-in agents take no temperature, top-p, repetition penalty or output limit",
         });
       out[role] = { ...out[role], [field]: value };
     }

@@ -19,6 +19,7 @@ import { registerRuns } from "./runs-command.js";
 import { registerServe } from "./serve-command.js";
 import { registerStudy } from "./study-command.js";
 import { registerTasks } from "./tasks-command.js";
+import { registerView } from "./view-command.js";
 import { registerWorker } from "./worker-command.js";
 import { registerWorld } from "./world-command.js";
 
@@ -51,6 +52,7 @@ export function buildProgram(
   registerDoctor(program, io, setExit);
   registerBrowser(program, io);
   registerServe(program, io);
+  registerView(program, io, tty);
   registerWorker(program, io);
   registerEnvCommand(program, io);
   program.hook("preAction", (_program, action) => resolveStoreFlags(action));

@@ -23,7 +23,7 @@ import { estimateRun, estimateText } from "./estimate.js";
 import { failureLines } from "./failure-lines.js";
 import type { CliIo } from "./io.js";
 import { ProgressReporter } from "./progress-bar.js";
-import { FLAG_OF_FIELD } from "./run-flags.js";
+import { FLAG_OF_FIELD, parseMaxOutputTokens, withMaxOutputTokens } from "./run-flags.js";
 import { queueTroubleLines, resumeCommand, runTarget } from "./run-target.js";
 import { cacheTotals } from "./runs-command.js";
 import { withStopSignals } from "./stop-signals.js";
@@ -61,6 +61,7 @@ interface RunFlags {
   json?: boolean;
   estimateSample?: number;
   temperature?: Partial<Record<PolicyRole, number>>;
+  maxOutputTokens?: Partial<Record<PolicyRole, number>>;
   historyImages?: string;
   shopperMap?: boolean;
 }
@@ -93,7 +94,7 @@ function withTemperatures(config: RunConfig, temps: RunFlags["temperature"]): Ru
         field: `agents.${role}`,
         hint: "only model-backed roles sample; built-in policies take no temperature",
       });
-    agents[role] = { id, temperature };
+    agents[role] = { ...(typeof agents[role] === "string" ? {} : agents[role]), id, temperature };
   }
   return { ...config, agents };
 }
@@ -225,6 +226,11 @@ function addEpisodeOptions(run: Command): void {
       parseTemperature,
     )
     .option(
+      "--max-output-tokens <role=n>",
+      "a model-backed role's output-token limit, repeatable (default assistant=1500, shopper=1000, moderator=400)",
+      parseMaxOutputTokens,
+    )
+    .option(
       "--history-images <k>",
       "earlier views a full-condition assistant gets: none, last-K (or K) or all (default last-3)",
     )
@@ -284,9 +290,12 @@ async function runAction(flags: RunFlags, cx: RunCommandIo): Promise<void> {
   // A resume without a config continues with the run's own configuration.
   const base = flags.resume && !flags.config ? await resumedConfig(flags.resume, flags.out) : target.file;
   checkFlags(flags);
-  const config = withTemperatures(
-    parseRunConfig(merge(base, flagConfig(flags)), flags.config ?? "command line"),
-    flags.temperature,
+  const config = withMaxOutputTokens(
+    withTemperatures(
+      parseRunConfig(merge(base, flagConfig(flags)), flags.config ?? "command line"),
+      flags.temperature,
+    ),
+    flags.maxOutputTokens,
   );
   if (flags.json && !flags.estimate)
     throw new ConfigError("--json goes with --estimate (a run's progress as JSON: --progress jsonl)", {

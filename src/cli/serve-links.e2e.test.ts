@@ -6,7 +6,7 @@ import { runCli } from "./testing/run-cli.js";
 const tmp = tempDirs("serve-links");
 
 describe("siturec serve's printed links", () => {
-  it("use --base for the organiser and every invite, and say the runs need the organiser link once the store holds studies", async () => {
+  it("use --base for the organiser, read-only and invite links, and say the runs need a token once the store holds studies", async () => {
     const dir = tmp();
     const made = await runCli(
       "study",
@@ -28,9 +28,14 @@ describe("siturec serve's printed links", () => {
       expect(serve.url).toMatch(/^https:\/\/study\.example\.org\/#\/admin\/[\w-]{32,}$/);
       await expect
         .poll(() => serve.stderr())
+        .toMatch(
+          /read-only \(runs and leaderboards, no studies\): https:\/\/study\.example\.org\/#\/view\/[\w-]{32,}/,
+        );
+      await expect
+        .poll(() => serve.stderr())
         .toMatch(/invite pilot\/P2: https:\/\/study\.example\.org\/#\/p\/[\w-]{32,}/);
       expect(serve.stderr()).toMatch(
-        /note: this store holds studies: the runs and the leaderboard need the organiser link/,
+        /note: this store holds studies: the runs and the leaderboard need the organiser or the read-only link/,
       );
     } finally {
       await serve.stop();

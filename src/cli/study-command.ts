@@ -1,27 +1,18 @@
-import { createWriteStream, type WriteStream } from "node:fs";
+import { createWriteStream, type WriteStream, writeFileSync } from "node:fs";
 import type { Command } from "commander";
 import { openRunStore } from "../storage/open-run-store.js";
+import { studyExportLine } from "../study/study-export.js";
 import { StudyStore } from "../study/study-store.js";
-import { type HumanTrajectory, humanTrajectories } from "../study/study-trajectories.js";
+import { humanTrajectories } from "../study/study-trajectories.js";
+import { studyOverview, studyResults } from "../web/study-overview.js";
 import { dirOption, storeOption } from "./default-store.js";
 import type { CliIo } from "./io.js";
 import { registerStudyOrganiser } from "./study-create-command.js";
+import { registerStudyInvites } from "./study-invite-command.js";
 import { requireStudy } from "./study-lookup.js";
 import { registerStudySimulate } from "./study-simulate-command.js";
 
-/** An export line: the stored trajectory as `siturec export` writes it, with who played it and what they answered. */
-export function studyExportLine(h: HumanTrajectory): Record<string, unknown> {
-  return {
-    ...h.trajectory,
-    participant: {
-      study: h.record.study,
-      code: h.record.code,
-      profile: h.record.profile ?? null,
-      letter: h.interaction.letter,
-    },
-    questionnaire: h.interaction.answers ?? null,
-  };
-}
+export { studyExportLine } from "../study/study-export.js";
 
 const closed = (file: WriteStream) =>
   new Promise<void>((resolve, reject) => file.end((err?: Error | null) => (err ? reject(err) : resolve())));
@@ -37,11 +28,23 @@ function registerStudyExport(study: Command, io: CliIo): void {
     .addOption(storeOption())
     .addOption(dirOption())
     .option("--out <file>", "write to a file instead of stdout")
-    .action(async (id: string, opts: { dir: string; out?: string }) => {
+    .option(
+      "--results",
+      "write the study's results as one JSON document instead: each participant's invite state, profile, and every interaction's status, timings, outcome and answers (no trajectories, no invite links)",
+    )
+    .action(async (id: string, opts: { dir: string; out?: string; results?: boolean }) => {
       const store = openRunStore(opts.dir, { readonly: true });
       try {
         const found = await requireStudy(store, id);
         const records = await new StudyStore(store).records(found);
+        if (opts.results) {
+          const text = `${JSON.stringify(studyResults(studyOverview(found, records, { turns: new Map() })), null, 2)}\n`;
+          if (opts.out) {
+            writeFileSync(opts.out, text);
+            io.err(`wrote the results of study ${id} to ${opts.out}\n`);
+          } else io.out(text);
+          return;
+        }
         const done = (await humanTrajectories(store, found, records)).filter(
           (h) => h.interaction.status === "done",
         );
@@ -67,4 +70,5 @@ export function registerStudy(program: Command, io: CliIo, isTty: () => boolean 
   registerStudyOrganiser(study, io);
   registerStudySimulate(study, io, isTty);
   registerStudyExport(study, io);
+  registerStudyInvites(study, io);
 }

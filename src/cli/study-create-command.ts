@@ -194,7 +194,8 @@ function registerShow(study: Command, io: CliIo): void {
             tasks: p.tasks,
             done,
             total: r.interactions.length,
-            invite: `${base}${invitePath(p.token)}`,
+            invite: p.revokedAt === undefined ? `${base}${invitePath(p.token)}` : null,
+            revokedAt: p.revokedAt ?? null,
           };
         });
         if (o.json) {
@@ -207,7 +208,12 @@ function registerShow(study: Command, io: CliIo): void {
         io.out(
           `${formatTable(
             ["participant", "tasks", "done", "invite"],
-            rows.map((r) => [r.code, r.tasks.join(", "), `${r.done}/${r.total}`, r.invite]),
+            rows.map((r) => [
+              r.code,
+              r.tasks.join(", "),
+              `${r.done}/${r.total}`,
+              r.invite ?? `revoked ${r.revokedAt} (siturec study reissue gives a new one)`,
+            ]),
           )}\n`,
         );
       } finally {

@@ -61,7 +61,10 @@ export function registerStudySimulate(study: Command, io: CliIo, isTty: () => bo
     .action((id: string, flags: SimulateFlags) => simulateAction(id, flags, io, isTty));
 }
 
-/** The participants to play: all of the study's, or those `--participants` names (each must exist). */
+/**
+ * The participants to play: all of the study's whose invite works, or those `--participants` names
+ * (each must exist and hold a working invite).
+ */
 function chooseParticipants(found: Study, id: string, flags: SimulateFlags): StudyParticipant[] {
   const codes = flags.participants?.split(",").map((c) => c.trim());
   const unknown = codes?.filter((c) => !found.participants.some((p) => p.code === c)) ?? [];
@@ -69,7 +72,13 @@ function chooseParticipants(found: Study, id: string, flags: SimulateFlags): Stu
     throw new SiturecError(`--participants: no participant ${unknown.join(", ")} in study ${id}`, {
       exitCode: 2,
     });
-  return found.participants.filter((p) => !codes || codes.includes(p.code));
+  const revoked = found.participants.filter((p) => codes?.includes(p.code) && p.revokedAt !== undefined);
+  if (revoked.length)
+    throw new SiturecError(
+      `--participants: the invite of ${revoked.map((p) => p.code).join(", ")} is revoked`,
+      { exitCode: 2, hint: `siturec study reissue ${id} CODE gives a participant a new one` },
+    );
+  return found.participants.filter((p) => (!codes || codes.includes(p.code)) && p.revokedAt === undefined);
 }
 
 /** How many interactions each participant had done before (a simulation stopped half-way continues). */

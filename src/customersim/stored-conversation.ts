@@ -1,8 +1,12 @@
 import { z } from "zod";
+import { sha256 } from "../core/hash.js";
+import { type RoleModelCalls, type TurnModelCalls, withModelCalls } from "../core/model-call-record.js";
+import { modelCallRecordOf, TextTable } from "../llm/call-record.js";
 import { ConversationEnding, ConversationResult } from "./chat/conversation-result.js";
 import { Turn } from "./chat/turn.js";
 import { SampleTaskId } from "./conversation-samples.js";
 import { Sampling } from "./llm-agents/sampling.js";
+import { type AgentCall, transcriptOf } from "./llm-agents/usage.js";
 import { CategoryId } from "./schema/category.js";
 
 /**
@@ -156,19 +160,40 @@ export function conversationResult(c: StoredConversation): ConversationResult {
   return ConversationResult.parse({ ...c.outcome.result, transcript });
 }
 
-/** Round `round` of a transcript as stored: both messages and the model calls made in it. */
+/**
+ * Round `round` of a transcript as stored: both messages and the model calls made in it. The calls'
+ * requests and raw replies, when the agents kept them, go with it to the store (`withModelCalls`),
+ * out of its JSON; their pictures are named by hash, not stored (they are drawn from the catalog).
+ */
 export function storedRound(
   transcript: readonly Turn[],
   round: number,
   calls: readonly { round: number }[],
 ): CustomerSimRound {
   const turns = transcript.filter((t) => t.round === round);
-  return {
+  const made = calls.filter((c) => c.round === round);
+  const stored: CustomerSimRound = {
     turn: round,
     shopper: turns.find((t) => t.role === "shopper")!,
     sales: turns.find((t) => t.role === "sales") ?? null,
-    calls: calls.filter((c) => c.round === round) as CustomerSimRound["calls"],
+    calls: made as CustomerSimRound["calls"],
   };
+  return withModelCalls(stored, roundModelCalls(made as AgentCall[]));
+}
+
+/** A round's calls whose agents kept their transcripts, by role (the shopper, then the salesperson). */
+function roundModelCalls(calls: readonly AgentCall[]): TurnModelCalls | undefined {
+  const texts = new TextTable();
+  const roles: RoleModelCalls[] = [];
+  for (const role of ["shopper", "sales"] as const) {
+    const kept = calls
+      .filter((c) => c.role === role)
+      .sort((a, b) => a.step - b.step)
+      .flatMap((c) => transcriptOf(c) ?? []);
+    if (kept.length)
+      roles.push({ role, calls: kept.map((t) => modelCallRecordOf(t, sha256, texts)), repaired: false });
+  }
+  return roles.length ? { roles, texts: texts.texts } : undefined;
 }
 
 /** What reading a run needs of a run store: its stored episodes (a CustomerSim run's conversations). */

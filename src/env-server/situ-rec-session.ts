@@ -230,8 +230,14 @@ export class SituRecSession extends EnvSession<Request, PolicyReply<unknown>> {
       const roles = builtinRoles();
       const built = <R extends PolicyRole>(role: R) => roles.resolve(role, roleId(config.agents[role]));
       const optionsFor = (role: PolicyRole): PolicyOptions => {
-        const temperature = roleTemperature(config.agents[role], role);
-        return temperature === undefined ? options : { ...options, temperature };
+        const spec = config.agents[role];
+        const temperature = roleTemperature(spec, role);
+        const maxOutputTokens = typeof spec === "string" ? undefined : spec.maxOutputTokens;
+        return {
+          ...options,
+          ...(temperature !== undefined ? { temperature } : {}),
+          ...(maxOutputTokens !== undefined ? { maxOutputTokens } : {}),
+        };
       };
       const external = this.externalPolicy();
       const assistant = this.situ.role === "assistant" ? null : built("assistant");

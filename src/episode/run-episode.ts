@@ -13,6 +13,7 @@ import type {
 } from "../agents/types.js";
 import type { Condition, ToolCall } from "../core/dialogue.js";
 import { shortMessage } from "../core/errors.js";
+import { type TurnModelCalls, withModelCalls } from "../core/model-call-record.js";
 import { minimap } from "../render/minimap.js";
 import type { RoleObservation } from "../render/observer.js";
 import type { ImageSink } from "../trajectory/image-sink.js";
@@ -34,6 +35,7 @@ import type { WorldState } from "../world/world-core.js";
 import { assistantView } from "./assistant-context.js";
 import { actionForOthers, historyForOthers } from "./history-for-others.js";
 import { finalTermination, runtimeTermination } from "./termination.js";
+import { turnModelCalls } from "./turn-model-calls.js";
 import {
   callRecords,
   executionRecord,
@@ -59,6 +61,8 @@ export interface EpisodeOptions {
   minimaps?: { assistant?: boolean; shopper?: boolean };
   /**
    * Called when a turn completes; `outcome` is set on the last one (store both in one transaction).
+   * The turn carries its model calls (requests, raw replies) under `MODEL_CALLS` when a role made
+   * some: `RunStore.writeTurn` stores them beside it; its JSON, the trajectory's turn, leaves them out.
    * A failure here (or in `images`) is not the episode's: it is thrown to the caller, not turned
    * into an `error` outcome, since nothing more of the episode could be stored anyway.
    */
@@ -151,8 +155,12 @@ class EpisodeLoop {
     };
   }
 
-  /** One turn: its record, and why it ended the episode (undefined if it goes on). */
-  async play(turn: number): Promise<{ record: TurnRecord; ended: TerminationReason | undefined }> {
+  /** One turn: its record, its model calls, and why it ended the episode (undefined if it goes on). */
+  async play(turn: number): Promise<{
+    record: TurnRecord;
+    calls: TurnModelCalls | undefined;
+    ended: TerminationReason | undefined;
+  }> {
     const { world, images } = this.opts;
     const obs = world.observation;
     const before = world.state;
@@ -198,7 +206,13 @@ class EpisodeLoop {
       },
       usage: turnUsage,
     };
-    return { record, ended };
+    const roles = [
+      ["assistant", a],
+      ["shopper", s],
+      ["moderator", m],
+    ] as const;
+    const calls = await stored(() => turnModelCalls(roles, images));
+    return { record, calls, ended };
   }
 
   /** The episode's outcome as things stand: the world's cart and what the turns so far add up to. */
@@ -378,14 +392,16 @@ export async function runEpisode(opts: EpisodeOptions): Promise<Trajectory> {
   let error: string | undefined;
   for (let turn = 0; turn < header.maxTurns; turn++) {
     try {
-      const { record, ended } = await loop.play(turn);
+      const { record, calls, ended } = await loop.play(turn);
       loop.turns.push(record);
+      // The trajectory keeps the record alone; the store gets a copy carrying the calls.
+      const carried = withModelCalls(record, calls);
       if (ended) {
         const outcome = loop.outcome(ended);
-        await stored(() => opts.onTurn?.(record, outcome));
+        await stored(() => opts.onTurn?.(carried, outcome));
         return trajectory(header, loop.turns, outcome);
       }
-      await stored(() => opts.onTurn?.(record, undefined));
+      await stored(() => opts.onTurn?.(carried, undefined));
     } catch (err) {
       if (err instanceof StoreFailure) throw err.cause;
       reason = "error";

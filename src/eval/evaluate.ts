@@ -6,6 +6,7 @@ import { uncachedInputTokens } from "../llm/prices.js";
 import { SUBSETS } from "../tasks/subsets.js";
 import type { Trajectory } from "../trajectory/trajectory.js";
 import { evalContext } from "./eval-context.js";
+import { cohortShopper } from "./human-shopper.js";
 import { episodeDecision, recommendedProducts } from "./metrics/decision-alignment.js";
 import {
   actionFollowingRate,
@@ -131,7 +132,8 @@ function cohortKey(t: Trajectory): CohortKey {
   return {
     env: h.env,
     assistant: h.agents.assistant,
-    shopper: h.agents.user,
+    // A study's participants are one shopper (human-shopper.ts), not a row each.
+    shopper: cohortShopper(h.agents.user, h.runId),
     moderator: h.agents.moderator,
     condition: h.condition,
   };

@@ -21,6 +21,8 @@ export const CachedResponse = z
     cachedInputTokens: z.number().int().nonnegative().optional(),
     cacheWriteTokens: z.number().int().nonnegative().optional(),
     toolCalls: z.array(CachedToolCall).optional(),
+    /** What the provider said it ignored or changed when the response was fetched (absent: nothing). */
+    warnings: z.array(z.string()).optional(),
   })
   .strict();
 export type CachedResponse = z.infer<typeof CachedResponse>;

@@ -1,5 +1,7 @@
 import type { LlmRequest } from "./client.js";
+import { parseModelId } from "./model-id.js";
 import { costOf, DEFAULT_PRICES, type Price, type PriceTable, priceFor } from "./prices.js";
+import { cacheMinimumFor } from "./provider-rules/provider-rules.js";
 import { requestTokens } from "./token-count.js";
 
 /**
@@ -104,8 +106,10 @@ export interface CallEstimateInput {
 
 /**
  * Costs `calls` requests like the sampled ones: mean tokens per request, the constant prefix served
- * by the provider's cache at `hitRate` after its first use (OpenAI and Anthropic cache prefixes of
- * 1,024 tokens and more), and the role's expected output.
+ * by the provider's cache at `hitRate` after its first use (only a prefix of at least the model's
+ * cache minimum: `cacheMinimumFor`, e.g. 1,024 tokens for OpenAI and Claude Sonnet 4.5, 4,096 for
+ * Claude Haiku 4.5, 2,048 for Gemini 2.5; none for a model whose provider caches none), and the role's
+ * expected output.
  */
 export function estimateCalls(input: CallEstimateInput): RoleEstimate {
   const { role, requests, calls, hitRate } = input;
@@ -122,7 +126,8 @@ export function estimateCalls(input: CallEstimateInput): RoleEstimate {
   const price: Price | undefined = priceFor(model, { ...DEFAULT_PRICES, ...input.prices });
   const anthropic = model.startsWith("anthropic:");
   const out = EXPECTED_OUTPUT_TOKENS[role] ?? 200;
-  const cacheable = prefix >= 1024 ? prefix : 0;
+  const minimum = cacheMinimumFor(parseModelId(model));
+  const cacheable = minimum !== undefined && prefix >= minimum ? prefix : 0;
   const at = (n: number, episodes: readonly number[] | undefined) => {
     const inputTokens = episodes
       ? episodes.reduce((sum, calls) => sum + episodeInput(perCall, calls, input.growth), 0)

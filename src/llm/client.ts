@@ -14,11 +14,14 @@ import { hashOf } from "../core/hash.js";
 import { EmbeddingCache, ResponseCache } from "./cache.js";
 import { type EmbedRequest, type EmbedResponse, embedTexts } from "./embed.js";
 import { classifyFailure } from "./failures.js";
+import { finishWarnings } from "./finish-warnings.js";
 import { LlmError } from "./llm-error.js";
-import { type LlmMessage, messageView, toModelMessages } from "./messages.js";
+import type { CallEvent, LlmCompletion, LlmRequest, LlmResponse } from "./llm-request.js";
+import { messageView, toModelMessages } from "./messages.js";
 import { parseModelId } from "./model-id.js";
 import { cacheSavingOf, costOf, DEFAULT_PRICES, type PriceTable, priceFor } from "./prices.js";
 import { cacheTokensOf, cacheTokensOfRaw, promptCacheOptions } from "./prompt-cache.js";
+import { cacheBreakpoint, prepareRequest } from "./provider-rules/provider-rules.js";
 import { languageModel, MissingApiKeyError, providerPool } from "./providers.js";
 import { ResponseCaches, type SharedLimit, type SharedResponseCache } from "./response-caches.js";
 import { ignoredPenalty, providerOptionsOf } from "./sampling-options.js";
@@ -26,8 +29,6 @@ import {
   checkToolSpecs,
   type NativeToolCall,
   nativeToolCallOf,
-  type ToolChoice,
-  type ToolSpec,
   toolSetOf,
   toolsView,
   violatingAnswer,
@@ -36,6 +37,7 @@ import { warningText } from "./warnings.js";
 
 export type { EmbedRequest, EmbedResponse } from "./embed.js";
 export { retryAfterMs } from "./failures.js";
+export type { CallEvent, LlmCompletion, LlmRequest, LlmResponse } from "./llm-request.js";
 export type {
   AssistantMessage,
   ContentPart,
@@ -53,79 +55,6 @@ export type {
  */
 export const StructuredOutputMode = ["auto", "json_schema", "tool", "prompt"] as const;
 export type StructuredOutputMode = (typeof StructuredOutputMode)[number];
-
-export interface LlmRequest {
-  model: string;
-  system?: string;
-  messages: LlmMessage[];
-  temperature?: number;
-  /** Nucleus sampling: sent to every provider (the AI SDK drops it, with a warning, where a model takes none). */
-  topP?: number;
-  /**
-   * vLLM's, llama.cpp's and Ollama's `repetition_penalty` (1 = none): sent only to OpenAI-compatible
-   * servers, as an extra body field; OpenAI, Anthropic and Google take none (a warning says so).
-   * Part of the cache key either way, as the seed is.
-   */
-  repetitionPenalty?: number;
-  maxOutputTokens?: number;
-  /** Sent only to providers that accept one (OpenAI's Responses API and Anthropic ignore it with a warning). */
-  seed?: number;
-  /** Ask for a JSON object following this JSON Schema, the way the client's structured-output mode says. */
-  output?: { name: string; schema: Record<string, unknown> };
-  /**
-   * Functions the model may call natively; their calls come back in `toolCalls`, unexecuted. Not
-   * with `output`. An empty list is no tools.
-   */
-  tools?: ToolSpec[];
-  /** Whether the model may, must not or must call a tool (default `auto`); ignored without `tools`. */
-  toolChoice?: ToolChoice;
-  /** Who asks (a role: `assistant`, `shopper`, …), for the spend ledger; not part of the cache key. */
-  tag?: string;
-  /** Always ask the provider (a reachability check must not be answered from the cache). */
-  noCache?: boolean;
-}
-
-/** One call as the client's listeners hear of it: paid (an HTTP response) or served from the cache. */
-export interface CallEvent {
-  tag?: string;
-  model: string;
-  response: LlmResponse;
-}
-
-export interface LlmResponse {
-  text: string;
-  /**
-   * The native tool calls the model made, in order (empty when the request declared no tools).
-   * Always set by `LlmClient.complete` (see `LlmCompletion`); optional here only so that usage
-   * records typed as `Omit<LlmResponse, "text">` need not carry it.
-   */
-  toolCalls?: NativeToolCall[];
-  /** All input tokens, cached or not (as providers report them). */
-  inputTokens: number;
-  outputTokens: number;
-  /**
-   * Of `inputTokens`, those the provider read from its prompt cache (OpenAI's `cached_tokens`,
-   * Anthropic's cache reads, Gemini's cached content); set only when some were.
-   */
-  cachedInputTokens?: number;
-  /** Of `inputTokens`, those written to the provider's prompt cache (Anthropic); set only when some were. */
-  cacheWriteTokens?: number;
-  costUsd: number;
-  /**
-   * What the provider's prompt cache saved on this call: the cached tokens at the input price less
-   * what they cost (negative when cache writes cost more than they saved); set only with cache tokens.
-   */
-  cacheSavingUsd?: number;
-  cached: boolean;
-  /** HTTP attempts made (0 when served from the cache). */
-  attempts: number;
-  latencyMs: number;
-  /** What the provider said it ignored or changed (also written to stderr once per kind). */
-  warnings?: string[];
-}
-
-/** A response as `LlmClient.complete` returns it: with its tool calls. */
-export type LlmCompletion = LlmResponse & { toolCalls: NativeToolCall[] };
 
 export { LlmError, type LlmErrorKind } from "./llm-error.js";
 
@@ -248,16 +177,24 @@ export class LlmClient {
     return req.output ? structuredModeFor(provider, this.opts.structuredOutput) : undefined;
   }
 
-  /** The key this client caches a request's response under (a SHA-256 of the request as sent, without `tag`). */
+  /**
+   * The key this client caches a request's response under: a SHA-256 of the request as sent (after
+   * the provider's rules, `prepareRequest`), without `tag`.
+   */
   cacheKey(req: LlmRequest): string {
-    let provider: string;
+    let spec: ReturnType<typeof parseModelId>;
     try {
-      provider = parseModelId(req.model).provider;
+      spec = parseModelId(req.model);
     } catch (err) {
       throw new LlmError("unknown_provider", (err as Error).message);
     }
-    const mode = this.modeFor(req, provider);
-    return hashOf(mode ? { ...(cacheView(req) as object), structuredOutput: mode } : cacheView(req));
+    return this.keyOf(prepareRequest(req, spec).request, spec.provider);
+  }
+
+  /** The cache key of a request already prepared for its provider. */
+  private keyOf(sent: LlmRequest, provider: string): string {
+    const mode = this.modeFor(sent, provider);
+    return hashOf(mode ? { ...(cacheView(sent) as object), structuredOutput: mode } : cacheView(sent));
   }
 
   async complete(req: LlmRequest): Promise<LlmCompletion> {
@@ -271,8 +208,10 @@ export class LlmClient {
       throw new TypeError(`${req.model}: a request may declare tools or ask for structured output, not both`);
     if (req.tools) checkToolSpecs(req.tools);
     const price = priceFor(req.model, this.prices);
-    const mode = this.modeFor(req, spec.provider);
-    const key = this.cacheKey(req);
+    const prepared = prepareRequest(req, spec);
+    const sent = prepared.request;
+    const mode = this.modeFor(sent, spec.provider);
+    const key = this.keyOf(sent, spec.provider);
     const hit = req.noCache ? undefined : await this.cache.get(key);
     if (hit) {
       // Served from the cache: nothing was paid for it.
@@ -284,6 +223,10 @@ export class LlmClient {
         attempts: 0,
         latencyMs: 0,
       };
+      // The warnings of the call that fetched it, so a rerun from the cache records what a fresh one did.
+      const warnings = hit.warnings ?? prepared.warnings;
+      if (warnings.length) response.warnings = warnings;
+      else delete response.warnings;
       this.emit(req, response);
       return response;
     }
@@ -296,11 +239,16 @@ export class LlmClient {
     }
     const started = this.clock.now();
     const pool = providerPool(spec);
-    const call = () => this.withRetries(req, model, spec.provider, mode ?? "prompt");
+    const breakpoint = cacheBreakpoint(sent, spec);
+    const call = () => this.withRetries(sent, model, spec.provider, mode ?? "prompt", breakpoint);
     const shared = this.sharedLimit;
     const result = await this.limitFor(pool)(() => (shared ? shared(pool, call) : call()));
     const saving = cacheSavingOf(price, result);
-    const warnings = [...ignoredPenalty(req, spec.provider), ...(result.warnings ?? [])];
+    const warnings = [
+      ...prepared.warnings,
+      ...ignoredPenalty(req, spec.provider),
+      ...(result.warnings ?? []),
+    ];
     const response: LlmCompletion = {
       ...result,
       ...(warnings.length ? { warnings } : {}),
@@ -317,6 +265,7 @@ export class LlmClient {
         ...(response.cachedInputTokens ? { cachedInputTokens: response.cachedInputTokens } : {}),
         ...(response.cacheWriteTokens ? { cacheWriteTokens: response.cacheWriteTokens } : {}),
         ...(req.tools?.length ? { toolCalls: response.toolCalls } : {}),
+        ...(response.warnings ? { warnings: response.warnings } : {}),
       });
     this.emit(req, response);
     return response;
@@ -397,6 +346,7 @@ export class LlmClient {
     model: ReturnType<typeof languageModel>,
     provider: string,
     mode: Exclude<StructuredOutputMode, "auto">,
+    breakpoint: boolean,
   ): Promise<{
     text: string;
     toolCalls: NativeToolCall[];
@@ -409,11 +359,13 @@ export class LlmClient {
   }> {
     const schema = req.output && mode !== "prompt" ? jsonSchema(req.output.schema) : undefined;
     const tools = req.tools?.length ? toolSetOf(req.tools) : undefined;
-    // With tools, the provider's raw answer is kept: the SDK throws when a model breaks the tool
-    // choice, and that answer (and what it cost) is still the call's.
+    // With tools (the structured-output tool too), the provider's raw answer is kept: the SDK throws
+    // when a model breaks the tool choice (an empty answer, a refusal), and that answer (and what it
+    // cost) is still the call's.
     let raw: LanguageModelV3GenerateResult | undefined;
+    const forced = schema && mode === "tool";
     const sent =
-      tools && typeof model !== "string" && model.specificationVersion === "v3"
+      (tools || forced) && typeof model !== "string" && model.specificationVersion === "v3"
         ? wrapLanguageModel({
             model: model as LanguageModelV3,
             middleware: {
@@ -433,7 +385,7 @@ export class LlmClient {
         raw = undefined;
         const r = await generateText({
           model: sent,
-          ...promptCacheOptions(provider, req.system, toModelMessages(req.messages)),
+          ...promptCacheOptions(provider, req.system, toModelMessages(req.messages), breakpoint),
           maxRetries: 0,
           abortSignal: this.clock.timeout(Math.max(1, Math.ceil(Math.min(this.opts.requestTimeoutMs, left)))),
           ...(req.temperature !== undefined ? { temperature: req.temperature } : {}),
@@ -457,6 +409,7 @@ export class LlmClient {
           providerOptions: providerOptionsOf(req, provider),
         });
         const called = r.toolCalls[0]?.input;
+        const warned = [...(r.warnings ?? []).map(warningText), ...finishWarnings(r.finishReason, req)];
         return {
           text: mode === "tool" && called !== undefined ? JSON.stringify(called) : r.text,
           // The forced call of a structured-output tool is the output, not a tool call.
@@ -465,11 +418,12 @@ export class LlmClient {
           outputTokens: r.usage.outputTokens ?? 0,
           ...cacheTokensOf(r.usage),
           attempts: attempt,
-          ...(r.warnings?.length ? { warnings: r.warnings.map(warningText) } : {}),
+          ...(warned.length ? { warnings: warned } : {}),
         };
       } catch (err) {
         // Not JSON at all: our own validation reports it (and asks for a repair), as with any reply.
-        if (NoObjectGeneratedError.isInstance(err))
+        if (NoObjectGeneratedError.isInstance(err)) {
+          const warned = finishWarnings(err.finishReason, req);
           return {
             text: err.text ?? "",
             toolCalls: [],
@@ -477,16 +431,24 @@ export class LlmClient {
             outputTokens: err.usage?.outputTokens ?? 0,
             ...cacheTokensOf(err.usage),
             attempts: attempt,
+            ...(warned.length ? { warnings: warned } : {}),
           };
+        }
         // A model that calls a tool under `none`, or none under `required`, is answered as it
         // answered: its text, and its calls each marked as made against the tool choice.
-        if (tools && raw && ToolChoiceViolationError.isInstance(err))
+        // A model that does not call the structured-output tool (it answered nothing, or text, or
+        // its provider refused) is answered with its text: validation asks for a repair.
+        if ((tools || forced) && raw && ToolChoiceViolationError.isInstance(err)) {
+          const answer = violatingAnswer(raw, req.toolChoice ?? "auto");
+          const warned = [...(raw.warnings ?? []).map(warningText), ...finishWarnings(err.finishReason, req)];
           return {
-            ...violatingAnswer(raw, req.toolChoice ?? "auto"),
+            ...answer,
+            ...(forced ? { toolCalls: [] } : {}),
             ...cacheTokensOfRaw(raw.usage),
             attempts: attempt,
-            ...(raw.warnings?.length ? { warnings: raw.warnings.map(warningText) } : {}),
+            ...(warned.length ? { warnings: warned } : {}),
           };
+        }
         await this.waitToRetry(req.model, err, attempt, deadline);
       }
     }

@@ -16,6 +16,28 @@ export function retryAfterMs(headers: Record<string, string> | undefined): numbe
 }
 
 /**
+ * The wait a Google API error body asks for: `error.details[]`'s `google.rpc.RetryInfo` with its
+ * `retryDelay` as a protobuf duration ("37s", "1.5s"). Gemini's 429 `RESOURCE_EXHAUSTED` says it
+ * there, not in a `retry-after` header.
+ */
+export function retryInfoMs(body: string | undefined): number | undefined {
+  if (!body?.includes("RetryInfo")) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+  const error = (Array.isArray(parsed) ? parsed[0] : parsed) as { error?: { details?: unknown } } | undefined;
+  const details = Array.isArray(error?.error?.details)
+    ? (error.error.details as Record<string, unknown>[])
+    : [];
+  const info = details.find((d) => String(d["@type"] ?? "").endsWith("google.rpc.RetryInfo"));
+  const delay = /^(\d+(?:\.\d+)?)s$/.exec(String(info?.retryDelay ?? ""));
+  return delay ? Math.round(Number(delay[1]) * 1000) : undefined;
+}
+
+/**
  * How a failed attempt is treated: 429, 5xx, unreadable 2xx bodies, resets and timeouts are retried
  * (with any wait the server asked for); other 4xx and unreachable hosts are not.
  */
@@ -28,7 +50,7 @@ export function classifyFailure(err: unknown): {
 } {
   if (APICallError.isInstance(err)) {
     const status = err.statusCode;
-    const wait = retryAfterMs(err.responseHeaders);
+    const wait = retryAfterMs(err.responseHeaders) ?? retryInfoMs(err.responseBody);
     if (status === 429)
       return {
         kind: "rate_limited",

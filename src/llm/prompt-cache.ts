@@ -10,8 +10,9 @@ import type { LanguageModelUsage, ModelMessage, SystemModelMessage } from "ai";
  * - OpenAI and Gemini cache prefixes implicitly (OpenAI from 1,024 tokens); nothing is marked.
  * - Anthropic caches only up to a marked breakpoint: the system prompt is sent as a system message
  *   with `cacheControl: {type: "ephemeral"}` (5-minute cache), which covers the tools before it too.
- *   Anthropic caches only prefixes of at least 1,024 tokens (4,096 for some models); shorter ones are
- *   sent as usual and billed uncached.
+ *   Anthropic caches only prefixes of at least 1,024 tokens (4,096 for some models): the client marks
+ *   the system prompt only when its prefix reaches the model's minimum (`cacheBreakpoint` in
+ *   `provider-rules/`; `breakpoint` here), so the moderator's and judge's short prompts go unmarked.
  *
  * The cached-token counts come back in the AI SDK's usage (`inputTokenDetails.cacheReadTokens` and
  * `cacheWriteTokens`; OpenAI-compatible servers' `prompt_tokens_details.cached_tokens`).
@@ -20,9 +21,10 @@ export function promptCacheOptions(
   provider: string,
   system: string | undefined,
   messages: ModelMessage[],
+  breakpoint = provider === "anthropic",
 ): { system?: string | SystemModelMessage; messages: ModelMessage[] } {
   if (!system) return { messages };
-  if (provider === "anthropic")
+  if (provider === "anthropic" && breakpoint)
     return {
       system: {
         role: "system",

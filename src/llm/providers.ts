@@ -33,23 +33,51 @@ function requiredKey(spec: ModelSpec): string {
   return key.value;
 }
 
+/** The environment variable that points each hosted provider at another endpoint (a proxy, a mock). */
+export const BASE_URL_VARIABLES = {
+  openai: "OPENAI_BASE_URL",
+  anthropic: "ANTHROPIC_BASE_URL",
+  google: "GOOGLE_GENERATIVE_AI_BASE_URL",
+} as const satisfies Partial<Record<ProviderName, string>>;
+
+/**
+ * The base URL a hosted provider's requests go to, from its variable (undefined: the provider's own).
+ * Each is read the way the provider's own SDK reads it, so a proxy set up for that SDK works as it is:
+ * `OPENAI_BASE_URL` includes the version (`https://host/v1`), as for OpenAI's SDK and the AI SDK;
+ * `ANTHROPIC_BASE_URL` is the host without it (`https://host`), as for Anthropic's SDK, and `/v1` is
+ * added unless it already ends the URL (the AI SDK appends only `/messages`); and
+ * `GOOGLE_GENERATIVE_AI_BASE_URL` gets `/v1beta` unless it already ends in an API version (the AI
+ * SDK reads no variable for Google at all: without this, Gemini could not be pointed elsewhere).
+ */
+export function baseUrlFor(provider: keyof typeof BASE_URL_VARIABLES): string | undefined {
+  const value = process.env[BASE_URL_VARIABLES[provider]]?.trim().replace(/\/+$/, "");
+  if (!value) return undefined;
+  if (provider === "anthropic") return /\/v1$/.test(value) ? value : `${value}/v1`;
+  if (provider === "google") return /\/v1(alpha|beta)?$/.test(value) ? value : `${value}/v1beta`;
+  return value;
+}
+
+/** `{ baseURL }` when the provider's variable is set, else nothing (the SDK's default). */
+function baseUrlOption(provider: keyof typeof BASE_URL_VARIABLES): { baseURL?: string } {
+  const baseURL = baseUrlFor(provider);
+  return baseURL ? { baseURL } : {};
+}
+
 /**
  * A Vercel AI SDK language model for a model spec, with the key from the provider's usual
- * environment variable (OpenAI-compatible servers need none unless they ask for one).
+ * environment variable (OpenAI-compatible servers need none unless they ask for one) and the base
+ * URL from `BASE_URL_VARIABLES` (see `baseUrlFor`).
  */
 export function languageModel(spec: ModelSpec): LanguageModel {
   const need = () => requiredKey(spec);
   const key = apiKeyFor(spec.provider);
   switch (spec.provider) {
     case "openai":
-      return createOpenAI({
-        apiKey: need(),
-        ...(process.env.OPENAI_BASE_URL ? { baseURL: process.env.OPENAI_BASE_URL } : {}),
-      })(spec.model);
+      return createOpenAI({ apiKey: need(), ...baseUrlOption("openai") })(spec.model);
     case "anthropic":
-      return createAnthropic({ apiKey: need() })(spec.model);
+      return createAnthropic({ apiKey: need(), ...baseUrlOption("anthropic") })(spec.model);
     case "google":
-      return createGoogleGenerativeAI({ apiKey: need() })(spec.model);
+      return createGoogleGenerativeAI({ apiKey: need(), ...baseUrlOption("google") })(spec.model);
     case "openai-compatible":
       return createOpenAICompatible({
         name: "openai-compatible",
@@ -77,12 +105,11 @@ export function embeddingModel(spec: ModelSpec): EmbeddingModelV3 {
   const key = apiKeyFor(spec.provider);
   switch (spec.provider) {
     case "openai":
-      return createOpenAI({
-        apiKey: need(),
-        ...(process.env.OPENAI_BASE_URL ? { baseURL: process.env.OPENAI_BASE_URL } : {}),
-      }).embeddingModel(spec.model);
+      return createOpenAI({ apiKey: need(), ...baseUrlOption("openai") }).embeddingModel(spec.model);
     case "google":
-      return createGoogleGenerativeAI({ apiKey: need() }).embeddingModel(spec.model);
+      return createGoogleGenerativeAI({ apiKey: need(), ...baseUrlOption("google") }).embeddingModel(
+        spec.model,
+      );
     case "openai-compatible":
       return createOpenAICompatible({
         name: "openai-compatible",

@@ -15,6 +15,9 @@ export interface StructuredResult<T> {
   extracted: boolean;
   /** Values a rejected reply gave where the schema allows only certain ones (an enum's), by dotted path. */
   rejectedValues: RejectedValue[];
+  /** The requests sent, in order: the first, then the repair request if one was needed. */
+  requests: LlmRequest[];
+  /** Each request's response, at the same index as its request. */
   responses: LlmResponse[];
 }
 
@@ -199,12 +202,17 @@ function check<S extends z.ZodType>(
 }
 
 /** The result of one or two checked replies: the last one's value or error, and what all of them showed. */
-function result<T>(checks: Checked<T>[], responses: LlmResponse[]): StructuredResult<T> {
+function result<T>(
+  checks: Checked<T>[],
+  requests: LlmRequest[],
+  responses: LlmResponse[],
+): StructuredResult<T> {
   const last = checks.at(-1)!;
   const seen = {
     repaired: checks.length > 1,
     extracted: checks.some((c) => c.wrapping !== null),
     rejectedValues: checks.flatMap((c) => (c.ok ? [] : c.rejectedValues)),
+    requests,
     responses,
   };
   return last.ok
@@ -232,7 +240,7 @@ export async function completeStructured<S extends z.ZodType>(
   const truncatable = opts.truncatable ?? [];
   const first = await client.complete(req);
   const checked = check(first.text, schema, truncatable);
-  if (checked.ok) return result([checked], [first]);
+  if (checked.ok) return result([checked], [req], [first]);
   const repair: LlmRequest = {
     ...req,
     messages: [
@@ -245,5 +253,5 @@ export async function completeStructured<S extends z.ZodType>(
     ],
   };
   const second = await client.complete(repair);
-  return result([checked, check(second.text, schema, truncatable)], [first, second]);
+  return result([checked, check(second.text, schema, truncatable)], [req, repair], [first, second]);
 }

@@ -58,11 +58,62 @@ function compassAndScale(x: number, y: number, scale: number): string {
   return arrow + north + rects + textPath(`${bar.metres} m`, bx + bar.px + 6, y, 11, "#111");
 }
 
+/** Where a map label's text sits, in pixels of the map (`bottom` is its baseline). */
+export interface LabelBox {
+  /** The label's text. */
+  text: string;
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+/** The gap kept between a label and the map's edge (a halo is 1.5 px wide). */
+const LABEL_PAD = 3;
+
+/**
+ * A label centred on `at`, moved only as far as it must be to lie whole on the map drawing (the
+ * floor and its margin, not the legend): an entrance in a side wall centres "Entrance" on the
+ * map's edge, which would cut it in half.
+ */
+export function placeLabel(
+  text: string,
+  size: number,
+  at: [number, number],
+  map: { width: number; height: number },
+): LabelBox {
+  const w = labelWidth(text, size);
+  const cap = capHeight(size);
+  const clamp = (v: number, lo: number, hi: number) => Math.min(Math.max(v, lo), hi);
+  const left = clamp(at[0] - w / 2, LABEL_PAD, map.width - LABEL_PAD - w);
+  const bottom = clamp(at[1] + cap / 2, LABEL_PAD + cap, map.height - LABEL_PAD);
+  return { text, left, right: left + w, top: bottom - cap, bottom };
+}
+
+/**
+ * Where "Entrance" is centred for a doorway in the west or east wall: inside the floor, along the
+ * wall, just north of the doorway. Centred on such a doorway it would hang off the map and cover
+ * the shopper's start; a doorway in the north or south wall takes its label across it (undefined).
+ */
+function sideDoorLabel(
+  e: { from: [number, number]; to: [number, number] },
+  mapW: number,
+  scale: number,
+): [number, number] | undefined {
+  if (e.from[0] !== e.to[0]) return undefined;
+  const w = labelWidth("Entrance", 10);
+  const west = e.from[0] * scale < (mapW - 2 * MARGIN) / 2;
+  const x = west ? MARGIN + 3 + w / 2 : mapW - MARGIN - 3 - w / 2;
+  return [x, MARGIN + Math.min(e.from[1], e.to[1]) * scale - 4 - capHeight(10) / 2];
+}
+
 interface BaseMap {
   svg: string;
   width: number;
   height: number;
   scale: number;
+  /** The labels drawn on the floor plan: handles and the entrance. */
+  labels: LabelBox[];
 }
 
 const bases = new Map<string, BaseMap>();
@@ -93,9 +144,12 @@ function baseMap(env: EnvId, role: Role): BaseMap {
   ];
   const handles = ctx.handles[role];
   const labels: string[] = [];
-  const label = (p: [number, number], text: string, size: number) => {
-    const [x, y] = px(p).split(",").map(Number);
-    labels.push(textPath(text, x!, y! + capHeight(size) / 2, size, "#111", { anchor: "middle", halo: true }));
+  const boxes: LabelBox[] = [];
+  const label = (p: [number, number], text: string, size: number, at?: [number, number]) => {
+    const [x, y] = at ?? (px(p).split(",").map(Number) as [number, number]);
+    const box = placeLabel(text, size, [x!, y!], { width: mapW, height });
+    boxes.push(box);
+    labels.push(textPath(text, box.left, box.bottom, size, "#111", { halo: true }));
   };
   for (const t of layout.navTargets) {
     if (t.type === "store") parts.push(poly(t.footprint, "#ece6da", "#8a8174"));
@@ -121,7 +175,12 @@ function baseMap(env: EnvId, role: Role): BaseMap {
     } else label(centroid(t.footprint) as [number, number], handle, t.type === "area" ? 12 : 12);
   }
   const e = layout.entrance;
-  label([(e.from[0] + e.to[0]) / 2, (e.from[1] + e.to[1]) / 2], "Entrance", 10);
+  label(
+    [(e.from[0] + e.to[0]) / 2, (e.from[1] + e.to[1]) / 2],
+    "Entrance",
+    10,
+    sideDoorLabel(e, mapW, scale),
+  );
   const legend = layout.navTargets.map((t, i) => {
     const indent = t.type === "area" ? 14 : 0;
     const handle = handles.get(t.id)!;
@@ -136,6 +195,7 @@ function baseMap(env: EnvId, role: Role): BaseMap {
     width: mapW + LEGEND_WIDTH,
     height,
     scale,
+    labels: boxes,
   };
   bases.set(key, base);
   return base;
@@ -149,7 +209,7 @@ function baseMap(env: EnvId, role: Role): BaseMap {
 export function minimapSvg(
   env: EnvId,
   role: Role,
-): { svg: string; width: number; height: number; scale: number; margin: number } {
+): { svg: string; width: number; height: number; scale: number; margin: number; labels: LabelBox[] } {
   const base = baseMap(env, role);
   return {
     svg: `<svg xmlns="http://www.w3.org/2000/svg" width="${base.width}" height="${base.height}" viewBox="0 0 ${base.width} ${base.height}">${base.svg}</svg>`,
@@ -157,6 +217,7 @@ export function minimapSvg(
     height: base.height,
     scale: base.scale,
     margin: MARGIN,
+    labels: base.labels,
   };
 }
 

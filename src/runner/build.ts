@@ -16,8 +16,13 @@ import { isPostgresUrl } from "../storage/postgres-run-store.js";
 import type { AgentIds } from "./plan.js";
 import { ConfigError, type RunConfig, roleId, roleTemperature } from "./run-config.js";
 
-/** The policy each role is played by in a run, with the temperature the config gives it. */
-export type RunPolicies = { [R in PolicyRole]: ResolvedPolicy<R> & { temperature?: number } };
+/**
+ * The policy each role is played by in a run, with the temperature and the output-token limit the
+ * config gives it (a limit only where the config names one: a model policy defaults to its role's).
+ */
+export type RunPolicies = {
+  [R in PolicyRole]: ResolvedPolicy<R> & { temperature?: number; maxOutputTokens?: number };
+};
 
 /** Your own policies for some roles; the other roles come from the config. */
 export type CustomRoles = { [R in PolicyRole]?: CustomRole<PolicyOf[R]> };
@@ -67,9 +72,11 @@ export function buildPolicies(
     } else {
       const spec = config.agents[role];
       const temperature = roleTemperature(spec, role);
+      const maxOutputTokens = typeof spec === "string" ? undefined : spec.maxOutputTokens;
       resolved = {
         ...roles.resolve(role, roleId(spec)),
         ...(temperature !== undefined ? { temperature } : {}),
+        ...(maxOutputTokens !== undefined ? { maxOutputTokens } : {}),
       } as RunPolicies[R];
     }
     if (resolved.conditions && !resolved.conditions.includes(config.condition))

@@ -64,23 +64,24 @@ export async function playEpisode(e: PlannedEpisode, ctx: ExecuteContext): Promi
     ctx.onEpisode?.(e, trajectory(header, [], outcome), stats);
     return;
   }
-  const options = (temperature: number | undefined): PolicyOptions => ({
+  const options = (p: { temperature?: number; maxOutputTokens?: number }): PolicyOptions => ({
     knowledge,
     task: e.task,
     seed: config.seed,
     condition: config.condition,
     client: ctx.client,
     prompts: ctx.prompts,
-    ...(temperature !== undefined ? { temperature } : {}),
+    ...(p.temperature !== undefined ? { temperature: p.temperature } : {}),
+    ...(p.maxOutputTokens !== undefined ? { maxOutputTokens: p.maxOutputTokens } : {}),
   });
   const t = await runEpisode({
     header,
     world,
     knowledge,
     agents: {
-      assistant: policies.assistant.create(options(policies.assistant.temperature)),
-      shopper: policies.shopper.create(options(policies.shopper.temperature)),
-      moderator: policies.moderator.create(options(policies.moderator.temperature)),
+      assistant: policies.assistant.create(options(policies.assistant)),
+      shopper: policies.shopper.create(options(policies.shopper)),
+      moderator: policies.moderator.create(options(policies.moderator)),
     },
     images: config.images ? store.images : hashOnlyImages,
     minimaps: {

@@ -25,7 +25,7 @@ import { preflight } from "./preflight.js";
 import { EpisodeQueue } from "./queue/episode-queue.js";
 import { playOnQueue, type QueuedResult } from "./queue/play-on-queue.js";
 import { type ProgressCounters, resumedProgress } from "./resumed-progress.js";
-import { playedTemperatures, type RunConfig } from "./run-config.js";
+import { playedMaxOutputTokens, playedTemperatures, type RunConfig } from "./run-config.js";
 import type { RunControl } from "./run-control.js";
 import { runStatus } from "./run-status.js";
 import { type StoreSummary, summarize } from "./run-summary.js";
@@ -106,6 +106,7 @@ export function runHeader(
       shopperMap: config.shopperMap,
     },
     temperatures: headerTemperatures(config, ids),
+    maxOutputTokens: asHeaderRoles(playedMaxOutputTokens(config, ids)),
     render: {
       width: config.render.width,
       height: config.render.height,
@@ -116,7 +117,12 @@ export function runHeader(
 
 /** The temperatures the header records, its roles named as in `agents` (the shopper is `user`). */
 function headerTemperatures(config: RunConfig, ids: AgentIds): EpisodeHeader["temperatures"] {
-  const { shopper, ...rest } = playedTemperatures(config, ids);
+  return asHeaderRoles(playedTemperatures(config, ids));
+}
+
+/** Per-role values with the roles named as the header's `agents` names them (the shopper is `user`). */
+function asHeaderRoles<T>(byRole: { assistant?: T; shopper?: T; moderator?: T }) {
+  const { shopper, ...rest } = byRole;
   return { ...rest, ...(shopper !== undefined ? { user: shopper } : {}) };
 }
 

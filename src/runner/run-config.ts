@@ -15,14 +15,44 @@ import type { EnvId } from "../core/manifest.js";
 import { formatZodIssues } from "../core/zod-issues.js";
 import { envIds, hasEnv } from "../envs/registry.js";
 import { StructuredOutputMode } from "../llm/client.js";
+import { DEFAULT_MAX_OUTPUT_TOKENS, MAX_OUTPUT_TOKENS_LIMIT } from "../llm/output-tokens.js";
 import { PriceTable } from "../llm/prices.js";
 import { DEFAULT_HISTORY_IMAGES } from "../trajectory/trajectory.js";
 
-/** A role: an agent id (`reference`, `rule`, or a model id), optionally with its sampling temperature. */
-export const AgentSpec = z.union([
-  z.string().min(1),
-  z.object({ id: z.string().min(1), temperature: z.number().min(0).max(2).optional() }).strict(),
-]);
+/** A model role's output-token limit: a whole number of tokens, at most `MAX_OUTPUT_TOKENS_LIMIT`. */
+export const MaxOutputTokens = z
+  .number()
+  .int(`must be a whole number of tokens, 1 to ${MAX_OUTPUT_TOKENS_LIMIT}`)
+  .min(1, `must be a whole number of tokens, 1 to ${MAX_OUTPUT_TOKENS_LIMIT}`)
+  .max(MAX_OUTPUT_TOKENS_LIMIT, `must be a whole number of tokens, 1 to ${MAX_OUTPUT_TOKENS_LIMIT}`);
+
+/**
+ * A role: an agent id (`reference`, `rule`, or a model id), optionally with its sampling temperature
+ * and its output-token limit.
+ */
+export const AgentSpec = z.union(
+  [
+    z.string().min(1),
+    z
+      .object({
+        id: z.string().min(1),
+        temperature: z.number().min(0).max(2).optional(),
+        maxOutputTokens: MaxOutputTokens.optional().describe(
+          "the most tokens one answer may take (default: the role's: assistant 1500, shopper 1000, moderator 400)",
+        ),
+      })
+      .strict(),
+  ],
+  {
+    // An object spec is the object branch's: say which of its fields is wrong, not "invalid input".
+    error: (issue) => {
+      const inner = (issue as { errors?: z.core.$ZodIssue[][] }).errors?.[1]?.[0];
+      return issue.input && typeof issue.input === "object" && inner
+        ? `${inner.path.join(".")}: ${inner.message}`
+        : undefined;
+    },
+  },
+);
 export type AgentSpec = z.infer<typeof AgentSpec>;
 
 /**
@@ -304,6 +334,32 @@ export function playedTemperatures(
     const spec = config.agents[role];
     const t = roleTemperature(spec, role);
     if (t !== undefined && (!ids || ids[role] === roleId(spec))) out[role] = t;
+  }
+  return out;
+}
+
+/**
+ * The output-token limit a role's requests name: its spec's, else the role's default when a model
+ * plays it (`DEFAULT_MAX_OUTPUT_TOKENS`); built-in policies call no model.
+ */
+export function roleMaxOutputTokens(spec: AgentSpec, role: PolicyRole): number | undefined {
+  if (typeof spec !== "string" && spec.maxOutputTokens !== undefined) return spec.maxOutputTokens;
+  return looksLikeModelId(roleId(spec)) ? DEFAULT_MAX_OUTPUT_TOKENS[role] : undefined;
+}
+
+/**
+ * Each model-backed role's output-token limit as a run records it (`playedTemperatures`' rules: roles
+ * not played by the config's policy are left out).
+ */
+export function playedMaxOutputTokens(
+  config: Pick<RunConfig, "agents">,
+  ids?: Readonly<Record<PolicyRole, string>>,
+): Partial<Record<PolicyRole, number>> {
+  const out: Partial<Record<PolicyRole, number>> = {};
+  for (const role of POLICY_ROLES) {
+    const spec = config.agents[role];
+    const n = roleMaxOutputTokens(spec, role);
+    if (n !== undefined && (!ids || ids[role] === roleId(spec))) out[role] = n;
   }
   return out;
 }

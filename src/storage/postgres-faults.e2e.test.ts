@@ -1,5 +1,7 @@
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
+import { sha256 } from "../core/hash.js";
+import { withModelCalls } from "../core/model-call-record.js";
 import { PostgresRunStore } from "./postgres-run-store.js";
 import { POSTGRES_SCHEMA_VERSION } from "./postgres-schema.js";
 import { StorageError } from "./storage-error.js";
@@ -81,7 +83,25 @@ withServer("a Postgres run store on a live server", () => {
     await migrated.putRecord("study", "s1", { ok: true });
     expect(await migrated.getRecord("study", "s1")).toEqual({ ok: true });
     await migrated.close();
-    expect((await client.query("SELECT version FROM siturec_schema")).rows).toEqual([{ version: 2 }]);
+    expect((await client.query("SELECT version FROM siturec_schema")).rows).toEqual([
+      { version: POSTGRES_SCHEMA_VERSION },
+    ]);
+    // A store of version 2 (before `model_calls` and `texts`) gains them the same way.
+    await client.query("DROP TABLE model_calls; DROP TABLE texts; UPDATE siturec_schema SET version = 2");
+    const v2 = new PostgresRunStore(url, { readonly: true });
+    expect(await v2.modelCalls("r", "e", "t", 0)).toBeUndefined();
+    await v2.close();
+    const upgraded = new PostgresRunStore(url);
+    await upgraded.createRun({ id: "r", identity: "i", config: {}, identityParts: {}, planned: 1 });
+    const h = { runId: "r", env: "e", task: { id: "t" } };
+    await upgraded.startEpisode(h, 0, "a");
+    const calls = { roles: [], texts: { [sha256("prompt")]: "prompt" } };
+    await upgraded.writeTurn(h, withModelCalls({ turn: 0 }, calls), undefined, "a");
+    expect(await upgraded.modelCalls("r", "e", "t", 0)).toEqual(calls);
+    await upgraded.close();
+    expect((await client.query("SELECT version FROM siturec_schema")).rows).toEqual([
+      { version: POSTGRES_SCHEMA_VERSION },
+    ]);
     // A store made by a newer siturec is refused, not misread.
     await client.query("UPDATE siturec_schema SET version = 99");
     await client.end();

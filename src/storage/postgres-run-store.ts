@@ -1,7 +1,9 @@
 import type pg from "pg";
+import { modelCallsOf, type TurnModelCalls } from "../core/model-call-record.js";
 import type { Trajectory } from "../trajectory/trajectory.js";
 import { PostgresDatabase, type PostgresStoreOptions } from "./postgres-database.js";
 import { PostgresImageStore } from "./postgres-image-store.js";
+import { clearModelCalls, readModelCalls, writeModelCalls } from "./postgres-model-calls.js";
 import {
   type EpisodeDbRow,
   episodeOfRow,
@@ -182,6 +184,7 @@ export class PostgresRunStore implements RunStore {
         [...key, position, JSON.stringify(header), attempt],
       );
       if (!taken.rowCount) return false;
+      await clearModelCalls(c, [header.runId, header.env, header.task.id]);
       await c.query("DELETE FROM turns WHERE run_id = $1 AND env = $2 AND task_id = $3", key);
       return true;
     });
@@ -202,6 +205,7 @@ export class PostgresRunStore implements RunStore {
          ON CONFLICT (run_id, env, task_id, turn) DO UPDATE SET record = excluded.record`,
         [header.runId, header.env, header.task.id, record.turn, JSON.stringify(record)],
       );
+      await writeModelCalls(c, [header.runId, header.env, header.task.id], record.turn, modelCallsOf(record));
       if (outcome) await finish(c, header, outcome);
     });
   }
@@ -349,6 +353,10 @@ export class PostgresRunStore implements RunStore {
 
   storedEpisode(runId: string, env: string, taskId: string): Promise<StoredEpisode | undefined> {
     return this.db.transaction((c) => storedEpisode(c, runId, env, taskId));
+  }
+
+  modelCalls(runId: string, env: string, taskId: string, turn: number): Promise<TurnModelCalls | undefined> {
+    return this.db.transaction((c) => readModelCalls(c, [runId, env, taskId], turn));
   }
 
   /** The finished trajectories of a run, in store then task-bank order (SituRecBench's payloads). */

@@ -5,7 +5,7 @@ import { StorageError } from "./storage-error.js";
  * The Postgres run store's schema version, kept in `siturec_schema`. A store made by a newer
  * siturec (a higher version) is refused rather than misread; older versions are migrated on open.
  */
-export const POSTGRES_SCHEMA_VERSION = 2;
+export const POSTGRES_SCHEMA_VERSION = 3;
 
 /**
  * The SQLite store's tables in Postgres types. Payloads (configs, headers, turns, outcomes, judge
@@ -64,6 +64,20 @@ CREATE TABLE IF NOT EXISTS turns (
   record json NOT NULL,
   PRIMARY KEY (run_id, env, task_id, turn),
   FOREIGN KEY (run_id, env, task_id) REFERENCES episodes(run_id, env, task_id) ON DELETE CASCADE
+);
+CREATE TABLE IF NOT EXISTS model_calls (
+  run_id text COLLATE "C" NOT NULL,
+  env text COLLATE "C" NOT NULL,
+  task_id text COLLATE "C" NOT NULL,
+  turn integer NOT NULL,
+  body json NOT NULL,
+  text_refs json NOT NULL,
+  PRIMARY KEY (run_id, env, task_id, turn),
+  FOREIGN KEY (run_id, env, task_id) REFERENCES episodes(run_id, env, task_id) ON DELETE CASCADE
+);
+CREATE TABLE IF NOT EXISTS texts (
+  digest text COLLATE "C" PRIMARY KEY CHECK (digest ~ '^[0-9a-f]{64}$'),
+  body json NOT NULL
 );
 CREATE TABLE IF NOT EXISTS spent (
   run_id text COLLATE "C" NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
@@ -138,7 +152,8 @@ export async function prepareSchema(client: pg.ClientBase, location: string): Pr
     if (version !== undefined && version > POSTGRES_SCHEMA_VERSION) throw tooNew(version, location);
     if (version !== POSTGRES_SCHEMA_VERSION) {
       await client.query(TABLES);
-      // Version 2 added `records`: made by TABLES above (every table is IF NOT EXISTS).
+      // Version 2 added `records`, version 3 `model_calls` and `texts`: made by TABLES above (every
+      // table is IF NOT EXISTS).
       await client.query(
         `INSERT INTO siturec_schema (singleton, version) VALUES (true, $1)
          ON CONFLICT (singleton) DO UPDATE SET version = excluded.version`,

@@ -1,4 +1,5 @@
 import { SiturecError } from "../core/errors.js";
+import type { MODEL_CALLS, TurnModelCalls } from "../core/model-call-record.js";
 import { processAlive } from "../core/process-alive.js";
 import {
   type EpisodeHeader,
@@ -167,6 +168,11 @@ export interface StoredHeader {
 /** What the store reads of a turn record: its number (the key among the episode's turns). */
 export interface StoredTurn {
   turn: number;
+  /**
+   * The turn's model calls, stored beside it in the same transaction and never in its JSON (set
+   * with `withModelCalls`; absent for built-in policies).
+   */
+  readonly [MODEL_CALLS]?: TurnModelCalls;
 }
 
 /** One role's figures in an outcome (`RoleUsage` has them, among others). */
@@ -267,6 +273,12 @@ export interface RunStore {
   storedEpisodes(runId: string, opts?: { includeErrors?: boolean }): AsyncIterable<StoredEpisode>;
   /** One ended (finished or failed) episode by its key, as stored; undefined while it plays or when there is none. */
   storedEpisode(runId: string, env: string, taskId: string): Promise<StoredEpisode | undefined>;
+  /**
+   * The model calls stored with one turn of an episode (`turn` as its record numbers it), with the
+   * texts they name; undefined when none were (built-in policies, or a store from before calls were
+   * kept). A restarted episode's calls went with its turns.
+   */
+  modelCalls(runId: string, env: string, taskId: string, turn: number): Promise<TurnModelCalls | undefined>;
 
   /**
    * Small documents beside the runs that are not episodes (a human-evaluation study, its

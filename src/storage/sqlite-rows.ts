@@ -57,6 +57,20 @@ CREATE TABLE IF NOT EXISTS turns (
   PRIMARY KEY (run_id, env, task_id, turn),
   FOREIGN KEY (run_id, env, task_id) REFERENCES episodes(run_id, env, task_id) ON DELETE CASCADE
 );
+CREATE TABLE IF NOT EXISTS model_calls (
+  run_id TEXT NOT NULL,
+  env TEXT NOT NULL,
+  task_id TEXT NOT NULL,
+  turn INTEGER NOT NULL,
+  body TEXT NOT NULL,
+  text_refs TEXT NOT NULL,
+  PRIMARY KEY (run_id, env, task_id, turn),
+  FOREIGN KEY (run_id, env, task_id) REFERENCES episodes(run_id, env, task_id) ON DELETE CASCADE
+);
+CREATE TABLE IF NOT EXISTS texts (
+  digest TEXT PRIMARY KEY,
+  body TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS spent (
   run_id TEXT NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
   role TEXT NOT NULL,

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
+import { modelCallsOf, type TurnModelCalls } from "../core/model-call-record.js";
 import type { Trajectory } from "../trajectory/trajectory.js";
 import { ImageStore } from "./image-store.js";
 import {
@@ -24,8 +25,10 @@ import {
   type StoredOutcome,
   type StoredTurn,
 } from "./run-store.js";
+import { migrateSqliteStore } from "./sqlite-migrate.js";
+import { SqliteModelCalls } from "./sqlite-model-calls.js";
 import { SqliteRecords } from "./sqlite-records.js";
-import { type EpisodeDbRow, episodeRow, lost, runRow, SCHEMA, summedUsage } from "./sqlite-rows.js";
+import { type EpisodeDbRow, episodeRow, lost, runRow, summedUsage } from "./sqlite-rows.js";
 import { StorageError, storageError } from "./storage-error.js";
 
 /**
@@ -37,6 +40,7 @@ export class SqliteRunStore implements RunStore {
   readonly db: Database.Database;
   readonly images: ImageStore;
   private readonly records: SqliteRecords;
+  private readonly calls: SqliteModelCalls;
   readonly location: string;
   private readonly file: string;
 
@@ -70,36 +74,7 @@ export class SqliteRunStore implements RunStore {
         db.pragma("synchronous = NORMAL");
         db.pragma("foreign_keys = ON");
         db.pragma("busy_timeout = 5000");
-        db.exec(SCHEMA);
-        // Stores made before the format counts existed gain their columns.
-        const columns = new Set(
-          (db.prepare("PRAGMA table_info(episodes)").all() as { name: string }[]).map((c) => c.name),
-        );
-        for (const column of ["format_errors", "format_warnings"])
-          if (!columns.has(column))
-            db.exec(`ALTER TABLE episodes ADD COLUMN ${column} INTEGER NOT NULL DEFAULT 0`);
-        if (!columns.has("attempt")) db.exec("ALTER TABLE episodes ADD COLUMN attempt TEXT");
-        // Stores made before the provider prompt-cache figures gain their columns.
-        const spentColumns = new Set(
-          (db.prepare("PRAGMA table_info(spent)").all() as { name: string }[]).map((c) => c.name),
-        );
-        for (const [table, have] of [
-          ["episodes", columns],
-          ["spent", spentColumns],
-        ] as const)
-          for (const [column, type] of [
-            ["cached_input_tokens", "INTEGER"],
-            ["cache_write_tokens", "INTEGER"],
-            ["cache_saving_usd", "REAL"],
-          ] as const)
-            if (!have.has(column))
-              db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${type} NOT NULL DEFAULT 0`);
-        // Stores made before CustomerSim: every run in them is SituRecBench's.
-        const runColumns = new Set(
-          (db.prepare("PRAGMA table_info(runs)").all() as { name: string }[]).map((c) => c.name),
-        );
-        if (!runColumns.has("benchmark"))
-          db.exec("ALTER TABLE runs ADD COLUMN benchmark TEXT NOT NULL DEFAULT 'situ-rec'");
+        migrateSqliteStore(db);
         return db;
       } catch (err) {
         db.close();
@@ -108,6 +83,7 @@ export class SqliteRunStore implements RunStore {
     });
     this.images = new ImageStore(join(dir, "images"));
     this.records = new SqliteRecords(this.db);
+    this.calls = new SqliteModelCalls(this.db);
   }
 
   /** Runs a database call, turning a storage fault into a clear StorageError. */
@@ -256,6 +232,7 @@ export class SqliteRunStore implements RunStore {
       this.db
         .transaction(() => {
           if (this.attemptOf(runId, env, taskId)?.status === "finished") return false;
+          this.calls.clear(runId, env, taskId);
           this.db
             .prepare("DELETE FROM turns WHERE run_id = ? AND env = ? AND task_id = ?")
             .run(runId, env, taskId);
@@ -292,6 +269,7 @@ export class SqliteRunStore implements RunStore {
               "INSERT OR REPLACE INTO turns (run_id, env, task_id, turn, record) VALUES (?, ?, ?, ?, ?)",
             )
             .run(runId, env, taskId, record.turn, JSON.stringify(record));
+          this.calls.write(runId, env, taskId, record.turn, modelCallsOf(record));
           if (outcome) this.finish(runId, env, taskId, outcome);
         })
         .immediate(),
@@ -457,6 +435,15 @@ export class SqliteRunStore implements RunStore {
           .get(runId, env, taskId) as EpisodeDbRow | undefined,
     );
     return row ? this.episodeOf(row) : undefined;
+  }
+
+  async modelCalls(
+    runId: string,
+    env: string,
+    taskId: string,
+    turn: number,
+  ): Promise<TurnModelCalls | undefined> {
+    return this.guard(() => this.calls.read(runId, env, taskId, turn));
   }
 
   async putRecord(kind: string, id: string, value: unknown): Promise<void> {

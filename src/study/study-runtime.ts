@@ -2,34 +2,25 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type { PromptSet } from "../agents/prompts/prompt-set.js";
 import { builtinPrompts } from "../agents/prompts/prompt-set.js";
-import type { PolicyReply, ShopperContext, ShopperOutput, ShopperPolicy } from "../agents/types.js";
-import { SiturecError, shortMessage } from "../core/errors.js";
+import type { ShopperOutput } from "../agents/types.js";
+import { shortMessage } from "../core/errors.js";
 import type { EnvId } from "../core/manifest.js";
-import type { Profile } from "../core/profile.js";
-import type { Task } from "../core/task.js";
-import { ExternalDecisions } from "../env-server/external-decisions.js";
-import { loadEnvData } from "../envs/env-data.js";
 import type { LlmClient } from "../llm/client.js";
 import type { RenderService } from "../render/render-service.js";
-import { agentIds, buildClient, buildPolicies, loadKnowledge, startRenderPool } from "../runner/build.js";
-import { playEpisode } from "../runner/execute.js";
-import { keepLease } from "../runner/lease-heartbeat.js";
-import { identityParts, planRun } from "../runner/plan.js";
-import { runHeader } from "../runner/run-benchmark.js";
-import { parseRunConfig, type RunConfig } from "../runner/run-config.js";
+import { buildClient, startRenderPool } from "../runner/build.js";
 import type { LeaseOwner, RunStore } from "../storage/run-store.js";
-import { loadTaskBank } from "../tasks/task-bank-file.js";
-import type { Trajectory } from "../trajectory/trajectory.js";
 import { parseToolCall } from "../world/tools.js";
-import { sceneState, type World } from "../world/world.js";
+import { sceneState } from "../world/world.js";
+import { newInviteToken, STOPPED_BY_ORGANISER, sameToken } from "./invite-tokens.js";
 import {
   currentStage,
   type ParticipantBriefing,
   type ParticipantState,
-  type ProductLabel,
   participantTurn,
 } from "./participant-view.js";
 import { QUESTIONNAIRE, SCALE } from "./questionnaire.js";
+import { type LiveEpisode, startStudyEpisode, stopEpisode } from "./study-episode.js";
+import { productLabels, taskOf } from "./study-run-config.js";
 import type {
   ParticipantProfile,
   ParticipantRecord,
@@ -37,28 +28,15 @@ import type {
   Study,
   StudyParticipant,
 } from "./study-spec.js";
+import { StudyStateError } from "./study-state-error.js";
 import { StudyStore } from "./study-store.js";
 
-/** A request the participant's state does not allow (the page shows the message; HTTP 409 or 422). */
-export class StudyStateError extends SiturecError {
-  override readonly name = "StudyStateError";
-  constructor(
-    message: string,
-    readonly status: 404 | 409 | 422 = 409,
-  ) {
-    super(message, { exitCode: 2 });
-  }
-}
+export { studyRunConfig } from "./study-run-config.js";
+export { StudyStateError } from "./study-state-error.js";
 
-/** An episode in play: the human shopper's decisions, its world, and its end. */
-interface LiveEpisode {
-  decisions: ExternalDecisions<ShopperContext, PolicyReply<ShopperOutput>>;
-  world?: World;
-  done: Promise<Trajectory | undefined>;
-  /** The shopper's annotated view and minimap of the outstanding turn (PNG). */
-  image?: Buffer;
-  minimap?: Buffer;
-}
+/** What a withdrawn invite link is told (the participant's page shows it as it is). */
+export const INVITE_WITHDRAWN =
+  "this invite link was withdrawn by the study's organiser: ask them for a new one (what you did so far is kept)";
 
 export interface StudyRuntimeOptions {
   /** The run store, opened for writing: studies, records and episodes go there. */
@@ -85,6 +63,7 @@ export class StudyRuntime {
   readonly studies: StudyStore;
   private readonly live = new Map<string, LiveEpisode>();
   private readonly queues = new Map<string, Promise<unknown>>();
+  private readonly stopping = new Set<Promise<void>>();
   private readonly owner: LeaseOwner = { id: randomUUID(), pid: process.pid, host: hostname() };
   private readonly prompts: PromptSet;
   private render: Promise<RenderService> | undefined;
@@ -99,11 +78,63 @@ export class StudyRuntime {
     this.ownRender = !opts.render;
   }
 
-  /** The participant an invite token belongs to, or a 404. */
+  /** The participant an active invite token belongs to; a 410 for a withdrawn one, else a 404. */
   async participant(token: string): Promise<Found> {
-    const found = await this.studies.byToken(token);
+    const found = await this.studies.lookup(token);
+    if (found?.kind === "withdrawn") throw new StudyStateError(INVITE_WITHDRAWN, 410);
     if (!found) throw new StudyStateError("this invite link is not valid (ask the organiser for yours)", 404);
-    return found;
+    return { study: found.study, participant: found.participant };
+  }
+
+  /** The episode a participant plays now, if it was started with their current token. */
+  private liveOf(found: Found): LiveEpisode | undefined {
+    const live = this.live.get(key(found));
+    return live && sameToken(live.token, found.participant.token) ? live : undefined;
+  }
+
+  /** Per participant code of a study, the turn its episode in play is at (0-based), for the organiser. */
+  liveTurns(study: Study): Map<string, number> {
+    const turns = new Map<string, number>();
+    for (const participant of study.participants) {
+      const live = this.liveOf({ study, participant });
+      if (live) turns.set(participant.code, live.decisions.outstanding?.turn ?? -1);
+    }
+    return turns;
+  }
+
+  /**
+   * Revokes a participant's invite, or (`reissue`) replaces it with a new one: the old link opens
+   * nothing from now on, and an episode it is playing is stopped (the interaction starts again from
+   * its beginning with the new link, as after a server restart). Returns the study as changed.
+   */
+  async withdraw(studyId: string, code: string, opts: { reissue: boolean }): Promise<Study> {
+    const study = opts.reissue
+      ? await this.studies.reissue(studyId, code, newInviteToken())
+      : await this.studies.revoke(studyId, code);
+    const k = `${studyId}/${code}`;
+    const live = this.live.get(k);
+    if (live) {
+      stopEpisode(live, STOPPED_BY_ORGANISER);
+      // The assistant may be mid-reply: the organiser is not kept waiting for the episode to end.
+      const stopping = this.serial(k, () => this.stopped(study, code, live)).catch((err: unknown) =>
+        this.opts.log?.(`study ${studyId}, ${code}: stopping the withdrawn episode: ${shortMessage(err)}`),
+      );
+      this.stopping.add(stopping);
+      void stopping.finally(() => this.stopping.delete(stopping));
+    }
+    return study;
+  }
+
+  /** Once a withdrawn episode has ended: forgotten, and its interaction (if still in play) to start again. */
+  private async stopped(study: Study, code: string, live: LiveEpisode): Promise<void> {
+    await live.done.catch(() => undefined);
+    if (this.live.get(`${study.id}/${code}`) === live) this.live.delete(`${study.id}/${code}`);
+    const participant = study.participants.find((p) => p.code === code)!;
+    const record = await this.studies.record(study, participant);
+    const playing = record.interactions.find((i) => i.status === "playing");
+    if (!playing) return;
+    Object.assign(playing, { status: "pending", failure: STOPPED_BY_ORGANISER, endedAt: now() });
+    await this.studies.saveRecord(record);
   }
 
   /** One participant's requests one at a time (two tabs cannot start or act twice). */
@@ -134,13 +165,24 @@ export class StudyRuntime {
   /** Starts the interaction at hand (again from its beginning when the server lost it). */
   start(token: string, index: number): Promise<ParticipantState> {
     return this.withRecord(token, async (found, record) => {
-      const { stage, index: at } = currentStage(record, this.live.has(key(found)));
+      const { stage, index: at } = currentStage(record, this.liveOf(found) !== undefined);
       if (stage !== "goal" || at !== index)
         throw new StudyStateError(
           `interaction ${index + 1} cannot start now (the page is out of date: reload it)`,
         );
+      // An episode of a link withdrawn by another process (`siturec study reissue`) ends first.
+      const stale = this.live.get(key(found));
+      if (stale) {
+        stopEpisode(stale, STOPPED_BY_ORGANISER);
+        await stale.done.catch(() => undefined);
+        this.live.delete(key(found));
+      }
       const interaction = record.interactions[index]!;
       interaction.status = "playing";
+      interaction.startedAt = now();
+      interaction.attempts = (interaction.attempts ?? 0) + 1;
+      delete interaction.endedAt;
+      delete interaction.failure;
       await this.studies.saveRecord(record);
       let live: LiveEpisode;
       try {
@@ -159,7 +201,7 @@ export class StudyRuntime {
   /** The participant's utterance and action for the outstanding turn; answers once the assistant has replied. */
   act(token: string, turn: number, output: ShopperOutput): Promise<ParticipantState> {
     return this.withRecord(token, async (found, record) => {
-      const live = this.live.get(key(found));
+      const live = this.liveOf(found);
       const ctx = live?.decisions.outstanding;
       if (!live || !ctx) throw new StudyStateError("no turn is waiting for you (reload the page)");
       if (ctx.turn !== turn)
@@ -181,7 +223,7 @@ export class StudyRuntime {
           `interaction ${index + 1} is not waiting for its questionnaire (reload the page)`,
         );
       interaction.answers = answers;
-      interaction.answeredAt = new Date().toISOString();
+      interaction.answeredAt = now();
       interaction.status = "done";
       await this.studies.saveRecord(record);
       return record;
@@ -191,13 +233,14 @@ export class StudyRuntime {
   /** The outstanding turn's annotated view or minimap (PNG), for the page and for simulated participants. */
   async picture(token: string, which: "view" | "minimap"): Promise<Buffer | undefined> {
     const found = await this.participant(token);
-    const live = this.live.get(key(found));
+    const live = this.liveOf(found);
     return which === "view" ? live?.image : live?.minimap;
   }
 
   async close(): Promise<void> {
     for (const live of this.live.values()) live.decisions.cancel(new Error("the server is closing"));
     await Promise.allSettled([...this.live.values()].map((l) => l.done));
+    await Promise.allSettled([...this.stopping]);
     this.live.clear();
     if (this.ownRender && this.render) await (await this.render.catch(() => undefined))?.close();
   }
@@ -219,7 +262,7 @@ export class StudyRuntime {
     const ctx = await live.decisions.next(live.done);
     if (ctx) return;
     const t = await live.done;
-    this.live.delete(key(found));
+    if (this.live.get(key(found)) === live) this.live.delete(key(found));
     const interaction = record.interactions.find((i) => i.status === "playing")!;
     const outcome = t?.outcome;
     interaction.outcome = {
@@ -227,9 +270,15 @@ export class StudyRuntime {
       success: outcome?.success ?? false,
       turns: outcome?.turns ?? 0,
     };
+    interaction.endedAt = now();
     // A failed episode (the assistant's model unreachable) is played again, not rated.
     interaction.status = outcome && outcome.reason !== "error" ? "questionnaire" : "pending";
+    if (interaction.status === "pending")
+      interaction.failure = live.withdrawn
+        ? STOPPED_BY_ORGANISER
+        : (outcome?.error ?? "the episode could not be played");
     await this.studies.saveRecord(record);
+    if (live.withdrawn) throw new StudyStateError(INVITE_WITHDRAWN, 410);
     if (interaction.status === "pending") {
       // The cause (a model id, an endpoint, a key) would tell the participant which assistant this
       // is: it goes to the organiser (the log, and the run's error episode), the participant is asked
@@ -243,76 +292,19 @@ export class StudyRuntime {
 
   /** Opens the interaction's run and starts its episode, the shopper's decisions left to the participant. */
   private async begin(found: Found, record: ParticipantRecord, index: number): Promise<LiveEpisode> {
-    const { study, participant } = found;
-    const interaction = record.interactions[index]!;
-    const env = study.env as EnvId;
-    const config = studyRunConfig(study, participant, interaction.assistant, this.opts.store.location);
-    this.render ??= startRenderPool(config);
-    const render = await this.render;
-    this.client ??= buildClient(config, this.opts.store.location);
-    const live: LiveEpisode = {
-      decisions: new ExternalDecisions(),
-      done: Promise.resolve(undefined),
-    };
-    const human: ShopperPolicy = {
-      id: shopperId(participant),
-      act: async (ctx) => {
-        const reply = live.decisions.ask(ctx);
-        live.image = ctx.observation.image;
-        live.minimap = ctx.minimap;
-        return reply;
+    const live = await startStudyEpisode(
+      {
+        store: this.opts.store,
+        owner: this.owner,
+        prompts: this.prompts,
+        render: (config) => (this.render ??= startRenderPool(config)),
+        client: (config) => (this.client ??= buildClient(config, this.opts.store.location)),
       },
-    };
-    const policies = buildPolicies(config, {
-      shopper: { id: shopperId(participant), needs: { minimap: true }, create: () => human },
-    });
-    const ids = agentIds(policies);
-    const browser = { version: render.browserVersion, renderer: render.rendererName };
-    const parts = { ...identityParts(config, this.prompts.hash, ids, browser), study: study.id };
-    const exists = await this.opts.store.getRun(interaction.run);
-    const plan = await planRun(this.opts.store, config, parts, {
-      ...(exists ? { resume: interaction.run } : { runId: interaction.run }),
-      owner: this.owner,
-    });
-    const episode = plan.episodes.find((e) => e.task.id === interaction.task)!;
-    const heartbeat = keepLease(this.opts.store, plan.runId, this.owner.id, (err) =>
-      live.decisions.cancel(err instanceof Error ? err : new Error(String(err))),
+      found,
+      record.interactions[index]!,
     );
-    let played: Trajectory | undefined;
-    live.done = playEpisode(episode, {
-      store: this.opts.store,
-      config,
-      policies,
-      client: this.client,
-      prompts: this.prompts,
-      render,
-      knowledge: await loadKnowledge([env]),
-      header: runHeader(config, plan.runId, plan.identity, ids, this.prompts),
-      owner: this.owner.id,
-      onWorld: (_e, world) => {
-        live.world = world;
-      },
-      onEpisode: (_e, t) => {
-        played = t;
-      },
-    })
-      .then(async () => played ?? (await this.storedTrajectory(plan.runId, env, interaction.task)))
-      .finally(async () => {
-        clearInterval(heartbeat);
-        const rows = await this.opts.store.episodes(plan.runId);
-        const complete = rows.length === plan.episodes.length && rows.every((r) => r.status === "finished");
-        await this.opts.store.setRunStatus(plan.runId, complete ? "complete" : "incomplete").catch(() => {});
-        await this.opts.store.releaseLease(plan.runId, this.owner.id).catch(() => {});
-      });
     this.live.set(key(found), live);
     return live;
-  }
-
-  /** An episode finished earlier (the record lagged behind the store), read back. */
-  private async storedTrajectory(run: string, env: string, task: string): Promise<Trajectory | undefined> {
-    for await (const t of this.opts.store.trajectories(run))
-      if (t.header.env === env && t.header.task.id === task) return t;
-    return undefined;
   }
 
   /**
@@ -322,7 +314,7 @@ export class StudyRuntime {
   async briefing(token: string): Promise<ParticipantBriefing> {
     const found = await this.participant(token);
     const record = await this.studies.record(found.study, found.participant);
-    const { index } = currentStage(record, this.live.has(key(found)));
+    const { index } = currentStage(record, this.liveOf(found) !== undefined);
     const interaction = record.interactions[Math.min(index, record.interactions.length - 1)]!;
     const { profile, ...task } = taskOf(found.study, interaction.task);
     return { index, task, profile };
@@ -330,7 +322,7 @@ export class StudyRuntime {
 
   private stateOf(found: Found, record: ParticipantRecord): ParticipantState {
     const { study, participant } = found;
-    const live = this.live.get(key(found));
+    const live = this.liveOf(found);
     const { stage, index } = currentStage(record, live !== undefined);
     const interaction = record.interactions[index];
     const done = record.interactions.filter((i) => i.status === "done").length;
@@ -370,49 +362,4 @@ export class StudyRuntime {
 }
 
 const key = (f: Found) => `${f.study.id}/${f.participant.code}`;
-
-/** A study task from its store's bank, with the profile its simulated shopper plays. */
-function taskOf(study: Study, id: string): Task & { profile: Profile } {
-  const bank = loadTaskBank(study.env as EnvId);
-  const task = bank.tasks.find((t) => t.id === id)!;
-  return { ...task, profile: bank.profiles.find((p) => p.id === task.profileId)! };
-}
-const shopperId = (p: StudyParticipant) => `human-${p.code}`;
-
-/** The run configuration of a participant's episodes with one assistant (as `siturec run` would make it). */
-export function studyRunConfig(
-  study: Study,
-  p: StudyParticipant,
-  assistant: number,
-  storeDir: string,
-): RunConfig {
-  // Parsed with a built-in shopper (a config names registered roles), then recorded as the participant.
-  const config = parseRunConfig(
-    {
-      env: study.env,
-      condition: study.condition,
-      maxTurns: study.maxTurns,
-      storeDir,
-      tasks: p.tasks.join(","),
-      shopperMap: study.shopperMap,
-      agents: { assistant: study.assistants[assistant]!, shopper: "rule", moderator: study.moderator },
-    },
-    "study",
-  );
-  return { ...config, agents: { ...config.agents, shopper: shopperId(p) } };
-}
-
-const labels = new Map<EnvId, (id: string) => ProductLabel | undefined>();
-function productLabels(env: EnvId): (id: string) => ProductLabel | undefined {
-  let found = labels.get(env);
-  if (!found) {
-    const byId = new Map(loadEnvData(env).catalog.products.map((p) => [p.id, p]));
-    found = (id) => {
-      const p = byId.get(id);
-      if (!p) return undefined;
-      return { name: p.name, brand: p.brand, price: p.price, ...("size" in p ? { size: p.size } : {}) };
-    };
-    labels.set(env, found);
-  }
-  return found;
-}
+const now = () => new Date().toISOString();

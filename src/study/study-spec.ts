@@ -22,6 +22,12 @@ export const StudyParticipant = z
     letters: z.array(z.string().regex(/^[A-Z]$/)),
     /** Per assigned task, the order the assistants are met in (their indices). */
     order: z.array(z.array(z.number().int().nonnegative())),
+    /** When the organiser withdrew `token` (ISO 8601): the invite opens nothing until a new one is issued. */
+    revokedAt: z.string().optional(),
+    /** When `token` was issued, when it replaced an earlier one (ISO 8601; absent: made with the study). */
+    issuedAt: z.string().optional(),
+    /** SHA-256 digests (hex) of the tokens this participant held before: an old link is told it was replaced. */
+    withdrawn: z.array(z.string().regex(/^[0-9a-f]{64}$/)).optional(),
   })
   .strict();
 export type StudyParticipant = z.infer<typeof StudyParticipant>;
@@ -91,6 +97,14 @@ export const Interaction = z
       .optional(),
     answers: QuestionnaireAnswers.optional(),
     answeredAt: z.string().optional(),
+    /** When its episode last started (ISO 8601). */
+    startedAt: z.string().optional(),
+    /** When its episode ended, played to its end or failed (ISO 8601). */
+    endedAt: z.string().optional(),
+    /** How many times its episode was started (a failed or interrupted one is played again). */
+    attempts: z.number().int().nonnegative().optional(),
+    /** Why the last attempt failed (the organiser's to read; the participant is only asked to retry). */
+    failure: z.string().optional(),
   })
   .strict();
 export type Interaction = z.infer<typeof Interaction>;

@@ -46,6 +46,12 @@ export const CallRecord = z
     cached: z.boolean(),
     attempts: z.number().int().nonnegative(),
     latencyMs: z.number().nonnegative(),
+    warnings: z
+      .array(z.string())
+      .optional()
+      .describe(
+        "what was changed to make the provider take the request (an image left out, an empty text filled) and what the provider said it ignored, refused or cut (absent: nothing)",
+      ),
   })
   .strict();
 export type CallRecord = z.infer<typeof CallRecord>;
@@ -269,6 +275,17 @@ export const RoleTemperatures = z
   .strict();
 export type RoleTemperatures = z.infer<typeof RoleTemperatures>;
 
+/** The output-token limit each model-backed role's requests named, named as in `agents`. */
+export const RoleMaxOutputTokens = z
+  .object({
+    assistant: z.number().int().positive(),
+    user: z.number().int().positive(),
+    moderator: z.number().int().positive(),
+  })
+  .partial()
+  .strict();
+export type RoleMaxOutputTokens = z.infer<typeof RoleMaxOutputTokens>;
+
 /** What identifies the episode: its run, the configuration and the code and prompts it ran with. */
 export const EpisodeHeader = z
   .object({
@@ -286,6 +303,9 @@ export const EpisodeHeader = z
     ),
     temperatures: RoleTemperatures.optional().describe(
       "absent in runs before temperatures were recorded (those sent none: the provider's default)",
+    ),
+    maxOutputTokens: RoleMaxOutputTokens.optional().describe(
+      "each model role's output-token limit, without a thinking model's allowance; absent in runs before limits were recorded (those named none: the SDK's default, for Anthropic the model's maximum)",
     ),
     render: z
       .object({

@@ -80,6 +80,11 @@ export interface EpisodeReplay {
   products: Record<string, ProductName>;
   /** Null for a store this build does not know. */
   map: MapGeometry | null;
+  /**
+   * Per turn, the shopper's walk from the turn's pose to where its action left them, along the store's
+   * navigation mesh: floor points `[x, z]` in metres (absent for a store this build does not know).
+   */
+  route?: [number, number][][];
 }
 
 /** A CustomerSim persona as the conversation view shows it (`src/customersim/schema/persona.ts`). */

@@ -2,9 +2,11 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { evaluate } from "../eval/evaluate.js";
 import { buildTrajectory } from "../eval/testing/build-trajectory.js";
 import { openRunStore } from "../storage/open-run-store.js";
 import type { RunStore } from "../storage/run-store.js";
+import { interactionRun } from "../study/create-study.js";
 import type { Trajectory } from "../trajectory/trajectory.js";
 import { LeaderboardQuery, Leaderboards } from "./leaderboard.js";
 
@@ -102,6 +104,44 @@ describe("the leaderboard", () => {
     expect(await boards.chart({ condition: "full" }, "success-by-turn")).toMatch(/^<svg/);
     expect(await boards.chart({}, "no-such-chart")).toBeUndefined();
     expect((await boards.view({ store: "home-furnishings" })).stores).toEqual([]);
+  });
+
+  it("makes one human shopper row of a study's participants, as siturec report does", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "siturec-leaderboard-study-"));
+    const studyStore = openRunStore(dir);
+    try {
+      const study = { id: "pilot" } as Parameters<typeof interactionRun>[0];
+      for (const code of ["P1", "P2", "P3"]) {
+        const t = buildTrajectory({
+          assistant: "good",
+          subset: 0,
+          turns: [{ ranking: ["sm-019"] }],
+          cart: ["sm-019"],
+        });
+        const played = {
+          ...t,
+          header: { ...t.header, agents: { ...t.header.agents, user: `human-${code}` } },
+        };
+        await storeRun(studyStore, interactionRun(study, code, 0), "full", [played]);
+      }
+      await storeRun(studyStore, "simulated", "full", [
+        buildTrajectory({ assistant: "good", subset: 0, turns: [{ ranking: ["sm-019"] }] }),
+      ]);
+      const board = await new Leaderboards(() => studyStore).view({});
+      const rows = board.stores[0]!.rows.map((r) => [r.assistant, r.shopper, r.episodes, r.runs.length]);
+      expect(rows).toEqual([
+        ["good", "human · study pilot", 3, 3],
+        ["good", "rule", 1, 1],
+      ]);
+      const trajectories: Trajectory[] = [];
+      for (const run of await studyStore.listRuns())
+        for await (const t of studyStore.trajectories(run.id)) trajectories.push(t);
+      expect(evaluate(trajectories).map((c) => [c.assistant, c.shopper, c.episodes, c.runs.length])).toEqual(
+        rows,
+      );
+    } finally {
+      await studyStore.close();
+    }
   });
 
   it("takes its filters from a query, refusing what is not one", () => {

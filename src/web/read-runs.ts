@@ -8,6 +8,7 @@ import { errorCounts } from "../storage/error-counts.js";
 import { runRoles } from "../storage/run-roles.js";
 import { asTrajectory, type EpisodeRow, type RunRow, type RunStore } from "../storage/run-store.js";
 import { loadTaskBank } from "../tasks/task-bank-file.js";
+import { prepareWalkedRoutes, walkedRoutes } from "../world/walked-route.js";
 import type {
   ConversationReplay,
   EpisodeReplay,
@@ -98,6 +99,8 @@ export async function runDetail(store: RunStore, runId: string): Promise<RunDeta
     costUsd: r.costUsd,
     error: r.error,
   }));
+  if (run.benchmark === "situ-rec")
+    prepareWalkedRoutes([...new Set(rows.map((r) => r.env))].filter(hasEnv) as EnvId[]);
   return { run: await summary(store, run, rows), config: run.config, episodes };
 }
 
@@ -177,9 +180,17 @@ export function mapGeometry(env: string): MapGeometry | null {
   return { url: `/api/maps/${env}.svg`, width: m.width, height: m.height, scale: m.scale, margin: m.margin };
 }
 
+/** Each turn's walk over the store's navigation mesh, from the pose it began at to where its action left the shopper. */
+function routeOf(env: EnvId, t: EpisodeReplay["trajectory"]): Promise<[number, number][][]> {
+  return walkedRoutes(
+    env,
+    t.turns.map((turn) => ({ from: turn.pose, to: turn.state.pose })),
+  );
+}
+
 /**
- * One stored episode of a run, ready to replay: a SituRecBench trajectory with its product names and
- * its store's map, or a CustomerSim conversation with its persona and acceptable set. Undefined when
+ * One stored episode of a run, ready to replay: a SituRecBench trajectory with its product names, its
+ * store's map and each turn's walk along the store's navigation mesh, or a CustomerSim conversation with its persona and acceptable set. Undefined when
  * the run has no such finished (or failed) episode. Reads that one episode, not the run.
  */
 export async function episodeView(
@@ -231,5 +242,6 @@ export async function episodeView(
     trajectory: t,
     products: productNames(env, mentionedProducts(t)),
     map: mapGeometry(env),
+    ...(hasEnv(env) ? { route: await routeOf(env as EnvId, t) } : {}),
   };
 }

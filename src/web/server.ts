@@ -18,10 +18,14 @@ import { isPostgresUrl } from "../storage/postgres-run-store.js";
 import type { RunStore } from "../storage/run-store.js";
 import { StudyRuntime, type StudyRuntimeOptions } from "../study/study-runtime.js";
 import { STUDY_RECORDS } from "../study/study-store.js";
+import { type AccessTokens, addViewerSession, viewerGate } from "./access-tokens.js";
+import { addCustomerSimLeaderboardRoutes } from "./customersim-leaderboard-routes.js";
+import { addEpisodeIndexRoutes } from "./episode-index-routes.js";
 import { LeaderboardQuery, Leaderboards } from "./leaderboard.js";
+import { addModelCallRoutes } from "./model-call-routes.js";
 import { episodeView, runDetail, runSummaries } from "./read-runs.js";
 import { staticFiles } from "./static-files.js";
-import { addStudyRoutes, invitePath, isAdmin } from "./study-routes.js";
+import { addStudyRoutes, invitePath } from "./study-routes.js";
 
 /** Path parameters as the API accepts them (anything else is a 400). */
 const RunId = z.string().regex(/^[\w.:@+-]{1,200}$/, "a run id");
@@ -43,10 +47,14 @@ export interface WebOptions {
   appDir?: string;
   /** The organiser's token for the study endpoints (default: 32 random bytes, printed at start). */
   adminToken?: string;
+  /** The read-only token: the viewer's GET endpoints, never a study endpoint (default: 32 random bytes, printed at start). */
+  viewerToken?: string;
   /** Every viewer endpoint needs the admin token too (a server other machines reach: participants must not see the runs). */
   viewerNeedsAdmin?: boolean;
   /** What plays participants' episodes (tests give their own render pool or model client). */
   study?: Omit<StudyRuntimeOptions, "store">;
+  /** The store the viewer reads instead of opening `dir` (a static bundle's view restricted to some runs). */
+  store?: RunStore;
 }
 
 /** Sends security headers with every answer: no framing, no sniffing, scripts and styles of this origin only. */
@@ -65,18 +73,21 @@ export function createWebApp(opts: WebOptions): {
   app: Hono;
   close: () => Promise<void>;
   adminToken: string;
-  /** Every study's invite paths (none, and no store made, when the store does not exist yet). */
+  /** The read-only viewer's token. */
+  viewerToken: string;
+  /** Every study's active invite paths (none, and no store made, when the store does not exist yet). */
   invites: () => Promise<{ study: string; code: string; path: string }[]>;
 } {
   const appDir = opts.appDir ?? defaultAppDir();
   const adminToken = opts.adminToken ?? randomBytes(32).toString("base64url");
+  const viewerToken = opts.viewerToken ?? randomBytes(32).toString("base64url");
   // Participants' episodes are written: the study runtime has a store of its own, opened for writing.
   let runtime: StudyRuntime | undefined;
   const studies = () => {
     runtime ??= new StudyRuntime({ ...opts.study, store: openRunStore(opts.dir) });
     return runtime;
   };
-  let store: RunStore | undefined;
+  let store: RunStore | undefined = opts.store;
   const getStore = (): RunStore | undefined => {
     // A store on a server (postgres://) is opened at once; a folder once its database exists.
     if (!store && (isPostgresUrl(opts.dir) || existsSync(join(opts.dir, "siturec.db"))))
@@ -102,12 +113,19 @@ export function createWebApp(opts: WebOptions): {
     }),
   );
 
-  addStudyRoutes(app, { runtime: studies, adminToken });
+  addStudyRoutes(app, { runtime: studies, adminToken, viewerToken });
   addSceneRoutes(app);
   const studiesHeld = holdsStudies(getStore);
-  requireAdminForViewer(app, adminToken, async () => opts.viewerNeedsAdmin === true || (await studiesHeld()));
+  requireAdminForViewer(
+    app,
+    { adminToken, viewerToken },
+    async () => opts.viewerNeedsAdmin === true || (await studiesHeld()),
+  );
   addRunRoutes(app, getStore);
+  addModelCallRoutes(app, getStore);
+  addEpisodeIndexRoutes(app, getStore);
   addLeaderboardRoutes(app, getStore);
+  addCustomerSimLeaderboardRoutes(app, getStore);
   addMapAndImageRoutes(app, getStore);
 
   app.all("/api/*", (c) => c.json({ error: "not found" }, 404));
@@ -119,12 +137,15 @@ export function createWebApp(opts: WebOptions): {
     if (!getStore()) return [];
     const all = await studies().studies.list();
     return all.flatMap((s) =>
-      s.participants.map((p) => ({ study: s.id, code: p.code, path: invitePath(p.token) })),
+      s.participants
+        .filter((p) => p.revokedAt === undefined)
+        .map((p) => ({ study: s.id, code: p.code, path: invitePath(p.token) })),
     );
   };
   return {
     app,
     adminToken,
+    viewerToken,
     invites,
     close: async () => {
       await runtime?.close();
@@ -168,24 +189,15 @@ function addSceneRoutes(app: Hono): void {
   });
 }
 
-/** The runs and the leaderboard answer only with the admin token. */
 /**
- * The runs and the leaderboard need the admin token when `needed` says so: beyond loopback, and on
- * loopback too once the store holds a study (a participant at the lab machine must not read which
- * assistant is which, nor the answers).
+ * The viewer's endpoints (every `/api/` route registered after this, so runs, episodes, leaderboards,
+ * images and maps) need a token when `needed` says so: beyond loopback, and on loopback too once the
+ * store holds a study (a participant at the lab machine must not read which assistant is which, nor
+ * the answers). The read-only token opens them for GET only; the organiser's opens everything.
  */
-function requireAdminForViewer(app: Hono, adminToken: string, needed: () => Promise<boolean>): void {
-  for (const path of ["/api/runs", "/api/runs/*", "/api/leaderboard", "/api/leaderboard/*"])
-    app.use(path, async (c, next) => {
-      if (isAdmin(c, adminToken) || !(await needed())) return next();
-      return c.json(
-        {
-          error:
-            "the viewer on this server needs the organiser link 'siturec serve' printed (it holds studies)",
-        },
-        401,
-      );
-    });
+function requireAdminForViewer(app: Hono, tokens: AccessTokens, needed: () => Promise<boolean>): void {
+  addViewerSession(app, tokens);
+  app.use("/api/*", viewerGate(tokens, needed));
 }
 
 /** Whether the store holds a study (once it does, it always will: studies are never deleted). */
@@ -287,6 +299,8 @@ export interface RunningServer {
   port: number;
   /** The organiser's token (study endpoints; every viewer endpoint too with `viewerNeedsAdmin`). */
   adminToken: string;
+  /** The read-only token (the viewer's GET endpoints only), for the link `#/view/TOKEN`. */
+  viewerToken: string;
   /** The open studies' invite links (full URLs), for the server's start message. */
   invites: () => Promise<{ study: string; code: string; path: string; url: string }[]>;
   close: () => Promise<void>;
@@ -294,7 +308,7 @@ export interface RunningServer {
 
 /** Starts the server (127.0.0.1 unless told otherwise; port 0 picks a free one). */
 export async function startWebServer(opts: ServeOptions): Promise<RunningServer> {
-  const { app, close, adminToken, invites } = createWebApp(opts);
+  const { app, close, adminToken, viewerToken, invites } = createWebApp(opts);
   const host = opts.host ?? "127.0.0.1";
   const server = await new Promise<ReturnType<typeof serve>>((ok, fail) => {
     const s = serve({ fetch: app.fetch, port: opts.port ?? 7575, hostname: host }, () => ok(s));
@@ -306,6 +320,7 @@ export async function startWebServer(opts: ServeOptions): Promise<RunningServer>
     url: `http://${shown === "0.0.0.0" ? "127.0.0.1" : shown}:${port}`,
     port,
     adminToken,
+    viewerToken,
     invites: async () => {
       const base = `http://${shown === "0.0.0.0" ? "127.0.0.1" : shown}:${port}`;
       return (await invites()).map((i) => ({ ...i, url: `${base}${i.path}` }));

@@ -18,5 +18,7 @@ export function usageOf(model: string, responses: LlmResponse[]): CallUsage[] {
     cached: r.cached,
     attempts: r.attempts,
     latencyMs: r.latencyMs,
+    // The same on a rerun from the response cache, which keeps the fetching call's warnings.
+    ...(r.warnings?.length ? { warnings: r.warnings } : {}),
   }));
 }

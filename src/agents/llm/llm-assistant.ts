@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Condition } from "../../core/dialogue.js";
 import type { ContentPart, LlmClient, LlmRequest } from "../../llm/client.js";
+import { DEFAULT_MAX_OUTPUT_TOKENS } from "../../llm/output-tokens.js";
 import { completeStructured } from "../../llm/structured.js";
 import type { StoreKnowledge } from "../knowledge/store-knowledge.js";
 import type { PromptSet } from "../prompts/prompt-set.js";
@@ -24,12 +25,20 @@ import {
   targetIndexText,
 } from "./prompt-context.js";
 
+/** What every model-backed SituRecBench policy is made with. */
 export interface LlmPolicyOptions {
+  /** A model id: `openai:gpt-4o`, `anthropic:claude-sonnet-4-5`, `openai-compatible:MODEL@URL`, … */
   model: string;
+  /** The run's model client (cache, retries, limits, costs, the providers' rules). */
   client: LlmClient;
+  /** The run's prompt templates. */
   prompts: PromptSet;
+  /** Sampling temperature (undefined: the provider's default). */
   temperature?: number;
+  /** Sent to providers that take a seed. */
   seed?: number;
+  /** The most tokens one answer may take (default: the role's, `DEFAULT_MAX_OUTPUT_TOKENS`). */
+  maxOutputTokens?: number;
 }
 
 /** What the assistant says when its model's output stayed invalid: nothing is claimed, the turn passes. */
@@ -102,6 +111,7 @@ export class LlmAssistant implements AssistantPolicy {
       ],
       ...(this.opts.temperature !== undefined ? { temperature: this.opts.temperature } : {}),
       ...(this.opts.seed !== undefined ? { seed: this.opts.seed } : {}),
+      maxOutputTokens: this.opts.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS.assistant,
     };
   }
 

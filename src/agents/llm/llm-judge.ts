@@ -1,3 +1,4 @@
+import { DEFAULT_MAX_OUTPUT_TOKENS } from "../../llm/output-tokens.js";
 import { completeStructured } from "../../llm/structured.js";
 import { JudgeOutput, type JudgePolicy, type JudgeTranscript, type PolicyReply } from "../types.js";
 import type { LlmPolicyOptions } from "./llm-assistant.js";
@@ -40,6 +41,7 @@ export class LlmJudge implements JudgePolicy {
         ],
         temperature: this.opts.temperature ?? DEFAULT_JUDGE_TEMPERATURE,
         ...(this.opts.seed !== undefined ? { seed: this.opts.seed } : {}),
+        maxOutputTokens: this.opts.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS.judge,
       },
       JudgeOutput,
       { name: "judge_scores" },

@@ -1,3 +1,4 @@
+import { DEFAULT_MAX_OUTPUT_TOKENS } from "../../llm/output-tokens.js";
 import { completeStructured } from "../../llm/structured.js";
 import { type ModeratorContext, ModeratorOutput, type ModeratorPolicy, type PolicyReply } from "../types.js";
 import type { LlmPolicyOptions } from "./llm-assistant.js";
@@ -29,6 +30,7 @@ export class LlmModerator implements ModeratorPolicy {
         messages: [{ role: "user", content: text }],
         ...(this.opts.temperature !== undefined ? { temperature: this.opts.temperature } : {}),
         ...(this.opts.seed !== undefined ? { seed: this.opts.seed } : {}),
+        maxOutputTokens: this.opts.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS.moderator,
       },
       ModeratorOutput,
       { name: "moderator_decision" },

@@ -1,4 +1,5 @@
 import type { LlmRequest } from "../../llm/client.js";
+import { DEFAULT_MAX_OUTPUT_TOKENS } from "../../llm/output-tokens.js";
 import { completeStructured } from "../../llm/structured.js";
 import type { StoreKnowledge } from "../knowledge/store-knowledge.js";
 import {
@@ -87,6 +88,7 @@ export class LlmShopper implements ShopperPolicy {
       ],
       ...(this.opts.temperature !== undefined ? { temperature: this.opts.temperature } : {}),
       ...(this.opts.seed !== undefined ? { seed: this.opts.seed } : {}),
+      maxOutputTokens: this.opts.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS.shopper,
     };
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { LlmResponse } from "../../llm/client.js";
+import type { LlmRequest, LlmResponse } from "../../llm/client.js";
 import type { StructuredResult } from "../../llm/structured.js";
 import { reply } from "./policy-reply.js";
 
@@ -12,6 +12,7 @@ const response: LlmResponse = {
   attempts: 1,
   latencyMs: 12,
 };
+const request: LlmRequest = { model: "m", system: "be brief", messages: [{ role: "user", content: "?" }] };
 const fallback = { utterance: "Sorry, one moment.", tool_call: { name: "idle", arguments: {} } };
 type Out = typeof fallback;
 
@@ -21,10 +22,16 @@ function structured(over: Partial<StructuredResult<Out>>): StructuredResult<Out>
     repaired: false,
     extracted: false,
     rejectedValues: [],
+    requests: [request],
     responses: [response],
     ...over,
   };
 }
+
+const repair: LlmRequest = {
+  ...request,
+  messages: [...request.messages, { role: "assistant", content: "{}" }, { role: "user", content: "fix it" }],
+};
 
 describe("a model policy's reply carries what its replies showed", () => {
   it("an invented tool refused and repaired, in a fenced reply", () => {
@@ -38,11 +45,17 @@ describe("a model policy's reply carries what its replies showed", () => {
           { path: "tool_call.name", value: "teleport" },
           { path: "assistant_actions.0.type", value: "Dance" },
         ],
-        responses: [response, response],
+        requests: [request, repair],
+        responses: [response, { ...response, text: '{"utterance":"ok"}' }],
       }),
       fallback,
     );
     expect(r).toMatchObject({ repaired: true, fencedJson: true, invalidTools: ["teleport"] });
+    // Each request with its own response; the second is the repair request.
+    expect(r.transcripts).toEqual([
+      { request, response },
+      { request: repair, response: { ...response, text: '{"utterance":"ok"}' }, repair: true },
+    ]);
   });
 
   it("the fallback after a second refusal keeps the invented names; a clean reply adds no fields", () => {

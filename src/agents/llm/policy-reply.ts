@@ -1,3 +1,4 @@
+import type { CallTranscript } from "../../llm/call-record.js";
 import type { StructuredResult } from "../../llm/structured.js";
 import type { PolicyReply } from "../types.js";
 import { usageOf } from "./call-usage.js";
@@ -18,18 +19,34 @@ export function protocolOf<T>(
   };
 }
 
-/** A model-backed policy's reply: the validated output, or the role's fallback with the format error. */
+/** Each request with its response; every request after the first is the repair request. */
+export function transcriptsOf(
+  result: Pick<StructuredResult<unknown>, "requests" | "responses">,
+): CallTranscript[] {
+  return result.requests.map((request, i) => ({
+    request,
+    response: result.responses[i]!,
+    ...(i > 0 ? { repair: true } : {}),
+  }));
+}
+
+/**
+ * A model-backed policy's reply: the validated output, or the role's fallback with the format error;
+ * the calls' usage for the trajectory and their transcripts for the run store.
+ */
 export function reply<T>(model: string, result: StructuredResult<T>, fallback: T): PolicyReply<T> {
   const calls = usageOf(model, result.responses);
+  const transcripts = transcriptsOf(result);
   const warnings = result.warnings.length ? { formatWarnings: result.warnings } : {};
   const protocol = protocolOf(result);
   if (result.value !== undefined)
-    return { output: result.value, ...warnings, repaired: result.repaired, ...protocol, calls };
+    return { output: result.value, ...warnings, repaired: result.repaired, ...protocol, calls, transcripts };
   return {
     output: fallback,
     ...(result.formatError !== undefined ? { formatError: result.formatError } : {}),
     repaired: result.repaired,
     ...protocol,
     calls,
+    transcripts,
   };
 }

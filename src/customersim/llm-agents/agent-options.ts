@@ -14,6 +14,7 @@ export interface LlmAgentOptions {
   repetitionPenalty?: number;
   /** Passed to providers that take one (OpenAI-compatible, Google); part of the cache key either way. */
   seed?: number;
+  /** The most tokens one answer may take (default: the role's, `CUSTOMERSIM_MAX_OUTPUT_TOKENS`). */
   maxOutputTokens?: number;
   /** The agent's id in results; default the model id (with `+human-steering` for a steered shopper). */
   id?: string;
@@ -21,12 +22,23 @@ export interface LlmAgentOptions {
   onCall?: (call: AgentCall) => void;
 }
 
-export function samplingOf(opts: LlmAgentOptions) {
+/**
+ * The output-token limit each CustomerSim model agent's requests name unless told otherwise, sized
+ * to what it writes (counted as Claude counts, o200k × 1.2, with room to spare): the shopper reasons
+ * over each recommended product in a `<reasoning>` block before it answers (the ICL example's
+ * reasoning is 236 tokens for one product; 6,000 characters of reasoning and answer, about 1,800) → 2,500;
+ * the salesperson writes a message and its tool calls (a 2,000-character message with a search and a
+ * recommendation, 663) → 2,000.
+ */
+export const CUSTOMERSIM_MAX_OUTPUT_TOKENS = { shopper: 2500, sales: 2000 } as const;
+
+/** A request's sampling fields from an agent's options, and its output limit (`role`'s by default). */
+export function samplingOf(opts: LlmAgentOptions, role: keyof typeof CUSTOMERSIM_MAX_OUTPUT_TOKENS) {
   return {
     ...(opts.temperature !== undefined ? { temperature: opts.temperature } : {}),
     ...(opts.topP !== undefined ? { topP: opts.topP } : {}),
     ...(opts.repetitionPenalty !== undefined ? { repetitionPenalty: opts.repetitionPenalty } : {}),
     ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
-    ...(opts.maxOutputTokens !== undefined ? { maxOutputTokens: opts.maxOutputTokens } : {}),
+    maxOutputTokens: opts.maxOutputTokens ?? CUSTOMERSIM_MAX_OUTPUT_TOKENS[role],
   };
 }

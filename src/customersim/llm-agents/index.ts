@@ -1,4 +1,4 @@
-export type { LlmAgentOptions } from "./agent-options.js";
+export { CUSTOMERSIM_MAX_OUTPUT_TOKENS, type LlmAgentOptions } from "./agent-options.js";
 export { DEFAULT_MAX_TOOL_STEPS, LlmSales, type LlmSalesOptions } from "./llm-sales.js";
 export { LlmShopper, type LlmShopperOptions, type ShopperReasoning } from "./llm-shopper.js";
 export { type ReadText, readReplyText, stripReasoning, textToolCall } from "./reply-text.js";

@@ -58,7 +58,7 @@ export class LlmSales implements SalesAgent {
       messages,
       tools: atLimit ? [RECOMMEND_TOOL_SPEC] : SALES_TOOL_SPECS,
       ...(step > this.maxToolSteps ? { toolChoice: "none" as const } : {}),
-      ...samplingOf(this.opts),
+      ...samplingOf(this.opts, "sales"),
     };
   }
 
@@ -91,8 +91,13 @@ export class LlmSales implements SalesAgent {
     const said: string[] = [];
     const thought: string[] = [];
     for (let step = 0; step <= this.maxToolSteps + 1; step++) {
-      const r = await this.opts.client.complete(this.request(ctx, messages, step));
-      this.usage.record({ ...usageOf(this.opts.model, r), role: "sales", round: ctx.round, step });
+      // A copy of the messages: the loop goes on adding to them.
+      const request = { ...this.request(ctx, messages, step), messages: [...messages] };
+      const r = await this.opts.client.complete(request);
+      this.usage.record(
+        { ...usageOf(this.opts.model, r), role: "sales", round: ctx.round, step },
+        { request, response: r },
+      );
       const read = stripReasoning(r.text);
       if (read.text) said.push(read.text);
       if (read.reasoning) thought.push(read.reasoning);

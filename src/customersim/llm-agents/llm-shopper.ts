@@ -112,13 +112,17 @@ export class LlmShopper implements ShopperAgent {
       system: this.systemPrompt(ctx),
       messages: await this.messages(ctx),
       tools: SHOPPER_TOOL_SPECS,
-      ...samplingOf(this.opts),
+      ...samplingOf(this.opts, "shopper"),
     };
   }
 
   async shopperTurn(ctx: ShopperContext): Promise<ShopperReply> {
-    const r = await this.opts.client.complete(await this.request(ctx));
-    this.usage.record({ ...usageOf(this.opts.model, r), role: "shopper", round: ctx.round, step: 0 });
+    const request = await this.request(ctx);
+    const r = await this.opts.client.complete(request);
+    this.usage.record(
+      { ...usageOf(this.opts.model, r), role: "shopper", round: ctx.round, step: 0 },
+      { request, response: r },
+    );
     const read = readReplyText(r.text);
     if (read.reasoning)
       this.reasoning.push({ personaId: ctx.persona.id, round: ctx.round, text: read.reasoning });

@@ -1,7 +1,13 @@
 import { z } from "zod";
 import { parseModelId } from "../../llm/model-id.js";
+import { MAX_OUTPUT_TOKENS_LIMIT } from "../../llm/output-tokens.js";
 
-/** How a model-backed CustomerSim agent samples; what is left out the provider decides. */
+const OUTPUT_LIMIT = `max output tokens must be a whole number from 1 to ${MAX_OUTPUT_TOKENS_LIMIT}`;
+
+/**
+ * How a model-backed CustomerSim agent samples, and how long its answers may be; what is left out the
+ * provider decides (the output limit: the agent's, `CUSTOMERSIM_MAX_OUTPUT_TOKENS`).
+ */
 export const Sampling = z
   .object({
     temperature: z
@@ -18,6 +24,12 @@ export const Sampling = z
       .number()
       .gt(0, "repetition penalty must be above 0, at most 2 (1 is none)")
       .max(2, "repetition penalty must be above 0, at most 2 (1 is none)")
+      .optional(),
+    maxOutputTokens: z
+      .number()
+      .int(OUTPUT_LIMIT)
+      .min(1, OUTPUT_LIMIT)
+      .max(MAX_OUTPUT_TOKENS_LIMIT, OUTPUT_LIMIT)
       .optional(),
   })
   .strict();
@@ -50,6 +62,7 @@ export function samplingText(s: Sampling): string {
     s.temperature !== undefined ? `temperature ${s.temperature}` : "",
     s.topP !== undefined ? `top-p ${s.topP}` : "",
     s.repetitionPenalty !== undefined ? `repetition penalty ${s.repetitionPenalty}` : "",
+    s.maxOutputTokens !== undefined ? `max output tokens ${s.maxOutputTokens}` : "",
   ]
     .filter(Boolean)
     .join(", ");

@@ -1,3 +1,4 @@
+import type { CallTranscript } from "../../llm/call-record.js";
 import type { LlmResponse } from "../../llm/client.js";
 
 /**
@@ -21,6 +22,14 @@ export interface AgentCall extends ModelCallUsage {
   round: number;
   /** The model call's place within the turn, from 0 (the sales agent's tool loop makes several). */
   step: number;
+}
+
+/** Where an `AgentCall` keeps the request it sent and the response it got: never in its JSON. */
+const TRANSCRIPT: unique symbol = Symbol("siturec.customersim.callTranscript");
+
+/** The request and response of a recorded call, when its agent kept them (the model-backed agents do). */
+export function transcriptOf(call: AgentCall): CallTranscript | undefined {
+  return (call as { [TRANSCRIPT]?: CallTranscript })[TRANSCRIPT];
 }
 
 export interface UsageTotals {
@@ -65,7 +74,12 @@ export class UsageLedger {
 
   constructor(private readonly listener?: (call: AgentCall) => void) {}
 
-  record(call: AgentCall): void {
+  /**
+   * Adds a call; with its `transcript` (the request as sent, the response as received), which a run
+   * stores beside the round (`storedRound`), out of the call's JSON.
+   */
+  record(call: AgentCall, transcript?: CallTranscript): void {
+    if (transcript) Object.defineProperty(call, TRANSCRIPT, { value: transcript, enumerable: false });
     this.calls.push(call);
     this.listener?.(call);
   }

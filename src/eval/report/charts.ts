@@ -5,7 +5,8 @@ import { JUDGE_DIMENSIONS } from "../../agents/types.js";
 import { envIds } from "../../envs/registry.js";
 import { TerminationReason } from "../../trajectory/trajectory.js";
 import { CGV_KEYS, type CohortReport } from "../evaluate.js";
-import { cohortLabel, storeDisplayName } from "../format.js";
+import { storeDisplayName } from "../format.js";
+import { cohortChartLabels } from "./chart-labels.js";
 
 export interface Chart {
   name: string;
@@ -17,7 +18,14 @@ export interface Chart {
 export const chartBase = {
   $schema: "https://vega.github.io/schema/vega-lite/v6.json",
   background: "white",
-  config: { font: "DejaVu Sans", view: { stroke: "#ddd" }, legend: { labelLimit: 280 } },
+  // Labels come short and distinct (chart-labels.ts) and are shown whole (0: no limit): without a
+  // canvas, Vega estimates text at 0.8 em a character and would cut a 40-character label at its end.
+  config: {
+    font: "DejaVu Sans",
+    view: { stroke: "#ddd" },
+    axis: { labelLimit: 0 },
+    legend: { labelLimit: 0 },
+  },
 } as const;
 const facet = { field: "store", type: "nominal", title: null, sort: envIds().map(storeDisplayName) } as const;
 /** Row facets label each panel above it, left-aligned, rather than sideways. */
@@ -65,12 +73,15 @@ export const liteChart = (name: string, title: string, spec: Record<string, unkn
   return renderChart(c.name, c.title, c.spec);
 };
 
+/** Each cohort's series label (`cohortChartLabels`). */
+type Labels = Map<CohortReport, string>;
+
 /** Fig. 4: cumulative success rate by interaction turn. */
-function successByTurn(cohorts: CohortReport[]) {
+function successByTurn(cohorts: CohortReport[], label: Labels) {
   const values = cohorts.flatMap((c) =>
     c.analyses.successByTurn.map((sr, i) => ({
       store: storeDisplayName(c.env),
-      assistant: cohortLabel(c),
+      assistant: label.get(c)!,
       turn: i + 1,
       sr,
     })),
@@ -92,11 +103,11 @@ function successByTurn(cohorts: CohortReport[]) {
 }
 
 /** Fig. 7: increase in goal visibility over the current turn, by horizon. */
-function deltaCgv(cohorts: CohortReport[]) {
+function deltaCgv(cohorts: CohortReport[], label: Labels) {
   const values = cohorts.flatMap((c) =>
     CGV_KEYS.filter((k) => k !== "h0").map((k) => ({
       store: storeDisplayName(c.env),
-      assistant: cohortLabel(c),
+      assistant: label.get(c)!,
       horizon: k === "end" ? "End" : k.slice(1),
       delta: c.delta_cgv[k]?.value ?? null,
     })),
@@ -123,11 +134,11 @@ function deltaCgv(cohorts: CohortReport[]) {
 }
 
 /** Fig. 9: shares of the ten dialogue actions. */
-function actShares(cohorts: CohortReport[]) {
+function actShares(cohorts: CohortReport[], label: Labels) {
   const values = cohorts.flatMap((c) =>
     Object.entries(c.analyses.actShares).map(([act, share]) => ({
       store: storeDisplayName(c.env),
-      assistant: cohortLabel(c),
+      assistant: label.get(c)!,
       act,
       share,
     })),
@@ -167,11 +178,11 @@ function actShares(cohorts: CohortReport[]) {
 }
 
 /** Fig. 10: suggested actions inside Navigate responses — bubble area is the share, colour the same-action rate. */
-function navigateSuggestions(cohorts: CohortReport[]) {
+function navigateSuggestions(cohorts: CohortReport[], label: Labels) {
   const values = cohorts.flatMap((c) =>
     c.analyses.navigateSuggestions.map((s) => ({
       store: storeDisplayName(c.env),
-      assistant: cohortLabel(c),
+      assistant: label.get(c)!,
       tool: s.tool,
       share: s.share,
       same: s.sameActionRate,
@@ -203,11 +214,11 @@ function navigateSuggestions(cohorts: CohortReport[]) {
 }
 
 /** Fig. 11: termination reasons. */
-function terminations(cohorts: CohortReport[]) {
+function terminations(cohorts: CohortReport[], label: Labels) {
   const values = cohorts.flatMap((c) =>
     Object.entries(c.analyses.reasons).map(([reason, n]) => ({
       store: storeDisplayName(c.env),
-      assistant: cohortLabel(c),
+      assistant: label.get(c)!,
       reason,
       share: (100 * n) / c.episodes,
     })),
@@ -237,12 +248,12 @@ function terminations(cohorts: CohortReport[]) {
 }
 
 /** Fig. 3: the dialogue-quality radar (Vega: Vega-Lite has no polar line charts). */
-function radar(cohorts: CohortReport[]) {
+function radar(cohorts: CohortReport[], label: Labels) {
   const judged = cohorts.filter((c) => c.judge);
   const values = judged.flatMap((c) =>
     JUDGE_DIMENSIONS.map((d) => ({
       key: d.replace("_", " "),
-      series: `${cohortLabel(c)} · ${storeDisplayName(c.env)}`,
+      series: `${label.get(c)!} · ${storeDisplayName(c.env)}`,
       value: c.judge?.[d]?.value ?? 0,
     })),
   );
@@ -267,7 +278,7 @@ function radar(cohorts: CohortReport[]) {
         orient: "right",
         direction: "vertical",
         labelFont: "DejaVu Sans",
-        labelLimit: 320,
+        labelLimit: 0,
         offset: 130,
         symbolType: "stroke",
       },
@@ -389,14 +400,15 @@ function radarKeyLabels(): vega.Mark {
 
 /** Every chart of the report, as specs; the radar only when some cohort was judged. */
 export function reportChartSpecs(cohorts: CohortReport[]): ChartSpec[] {
+  const labels = cohortChartLabels(cohorts);
   const charts = [
-    successByTurn(cohorts),
-    deltaCgv(cohorts),
-    actShares(cohorts),
-    navigateSuggestions(cohorts),
-    terminations(cohorts),
+    successByTurn(cohorts, labels),
+    deltaCgv(cohorts, labels),
+    actShares(cohorts, labels),
+    navigateSuggestions(cohorts, labels),
+    terminations(cohorts, labels),
   ];
-  if (cohorts.some((c) => c.judge)) charts.push(radar(cohorts));
+  if (cohorts.some((c) => c.judge)) charts.push(radar(cohorts, labels));
   return charts;
 }
 

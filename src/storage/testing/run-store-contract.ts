@@ -13,6 +13,7 @@ import {
   type StoredOutcome,
   type StoredUsage,
 } from "../run-store.js";
+import { describeModelCallsContract } from "./model-calls-contract.js";
 
 /** A new, empty store for one test, and the means to open its location again. */
 export interface RunStoreSubject {
@@ -75,12 +76,13 @@ async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
 /**
  * Registers the `RunStore` contract's tests for one implementation: runs, the lease, attempts,
  * finishing and failing episodes, the spend ledger, judge scores, stored payloads and their order,
- * images, read-only opening, and two handles on one store racing. Every implementation (SQLite,
- * Postgres) runs the same tests.
+ * images, read-only opening, two handles on one store racing, and each turn's model calls. Every
+ * implementation (SQLite, Postgres) runs the same tests.
  */
 export function describeRunStoreContract(name: string, contract: RunStoreContract): void {
   const suite = contract.skip ? describe.skip : describe;
   if (contract.skip) console.warn(`skipping the ${name} run store contract: ${contract.skip}`);
+  describeModelCallsContract(name, contract);
 
   suite(`the ${name} run store keeps the RunStore contract`, () => {
     const open: RunStore[] = [];

@@ -1,6 +1,8 @@
+import { useState } from "preact/hooks";
 import type { ConversationReplay, ProductName } from "../api-types.js";
 import { usd, words } from "./format.js";
 import { Verdict } from "./icons.js";
+import { callsUrl, ModelCallsPanel } from "./model-calls-panel.js";
 import "./conversation.css";
 
 /** What each case of equation (1) means, in words. */
@@ -12,6 +14,11 @@ const CASES: Record<string, string> = {
   wrong_abstention: "bought nothing although an acceptable product was recommended",
 };
 
+/**
+ * A product: its name, price and id. It ends with a space, so that its text never runs into what
+ * follows it (the next item of a list, a tag, the next line of the transcript) when the page is read
+ * as text (copied, searched, read aloud); the browser does not draw a space at the end of a line.
+ */
 function Product({ id, products }: { id: string; products: Record<string, ProductName> }) {
   const p = products[id];
   return (
@@ -19,10 +26,10 @@ function Product({ id, products }: { id: string; products: Record<string, Produc
       {p ? (
         <>
           {p.name.startsWith(p.brand) ? p.name : `${p.brand} ${p.name}`}{" "}
-          <span class="sub">{usd(p.price)}</span>
+          <span class="sub">{usd(p.price)}</span>{" "}
         </>
-      ) : null}{" "}
-      <code class="id">{id}</code>
+      ) : null}
+      <code class="id">{id}</code>{" "}
     </span>
   );
 }
@@ -52,13 +59,27 @@ function Reasoning({ text, who }: { text: string; who: string }) {
   );
 }
 
+/** A round's model calls, folded under it and loaded when opened. */
+function RoundCalls({ url }: { url: string }) {
+  const [open, setOpen] = useState(false);
+  return <ModelCallsPanel url={url} open={open} onToggle={setOpen} compact />;
+}
+
 /**
  * A CustomerSim conversation: the persona (who they are, what they want, their dealbreakers), the
  * acceptable set and what was recommended and bought, the Decision Alignment verdict of equation (1)
- * in words, and the transcript with each side's private reasoning folded under its message. Every
- * utterance is text, never HTML.
+ * in words, and the transcript with each side's private reasoning folded under its message and, when
+ * a side is a model, each round's model calls. Every utterance is text, never HTML.
  */
-export function ConversationView({ conversation: c }: { conversation: ConversationReplay }) {
+export function ConversationView({
+  conversation: c,
+  run,
+}: {
+  conversation: ConversationReplay;
+  run: string;
+}) {
+  // Model ids are `provider:model`; the built-in agents' are single words and make no model calls.
+  const models = c.shopper.includes(":") || c.sales.includes(":");
   const acceptable = new Set(c.acceptable);
   const recommended = new Set(c.recommended);
   const p = c.profile;
@@ -180,6 +201,7 @@ export function ConversationView({ conversation: c }: { conversation: Conversati
                 )}
               </div>
             )}
+            {models && <RoundCalls url={callsUrl(run, c.category, c.persona, r.turn)} />}
           </li>
         ))}
       </ol>

@@ -16,6 +16,6 @@ export function EpisodePage(props: { run: string; env: string; task: string; tur
       </p>
     );
   if (!data) return <p class="loading">Loading {`${env}/${task}`}…</p>;
-  if (data.kind === "customersim") return <ConversationView conversation={data} />;
+  if (data.kind === "customersim") return <ConversationView conversation={data} run={run} />;
   return <Replay run={run} replay={data} turn={props.turn} />;
 }

@@ -1,9 +1,14 @@
-import type { Leaderboard, LeaderboardColumn, LeaderboardFilters } from "../api-types.js";
-import { useJson } from "./api.js";
+import type { Leaderboard, LeaderboardColumn, LeaderboardFilters, LeaderboardRow } from "../api-types.js";
+import { assetUrl, useJson } from "./api.js";
 import { FilterBar } from "./filter-bar.js";
 import { links } from "./format.js";
+import { leaderboardTable } from "./leaderboard-tables.js";
 import { filterQuery } from "./route.js";
+import { TableDownloads } from "./table-download.js";
 import "./leaderboard.css";
+
+/** Run links a row shows before "and N more" (a study's participants each have runs of their own). */
+const RUNS_SHOWN = 3;
 
 /** Consecutive columns of one group: the table's upper header row. */
 function groupsOf(columns: LeaderboardColumn[]): { group: string; span: number }[] {
@@ -47,8 +52,8 @@ export function LeaderboardPage({ filters }: { filters: LeaderboardFilters }) {
           <div class="charts">
             {data.charts.map((c) => (
               <figure key={c.url} class="chart">
-                <a href={c.url} title="open the SVG">
-                  <img src={c.url} alt={c.title} />
+                <a href={assetUrl(c.url)} title="open the SVG">
+                  <img src={assetUrl(c.url)} alt={c.title} />
                 </a>
               </figure>
             ))}
@@ -59,6 +64,23 @@ export function LeaderboardPage({ filters }: { filters: LeaderboardFilters }) {
   );
 }
 
+/** The runs behind a row, the first few linked, the rest counted. */
+function RowRuns({ row }: { row: LeaderboardRow }) {
+  const shown = row.runs.slice(0, RUNS_SHOWN);
+  const more = row.runs.length - shown.length;
+  return (
+    <div class="sub">
+      {shown.map((id, i) => [
+        i > 0 && ", ",
+        <a key={id} href={links.run(id)}>
+          {id}
+        </a>,
+      ])}
+      {more > 0 && <span title={row.runs.slice(RUNS_SHOWN).join(", ")}> and {more} more</span>}
+    </div>
+  );
+}
+
 function Table({ data }: { data: Leaderboard }) {
   const cols = data.columns;
   const shoppers = new Set(data.stores.flatMap((s) => s.rows.map((r) => r.shopper)));
@@ -66,64 +88,63 @@ function Table({ data }: { data: Leaderboard }) {
   const lead = showShopper ? 4 : 3;
   return (
     <>
-      <table class="grid board" data-testid="leaderboard">
-        <thead>
-          <tr>
-            <th colSpan={lead} />
-            {groupsOf(cols).map((g) => (
-              <th key={g.group} colSpan={g.span} class="group">
-                {g.group}
-              </th>
-            ))}
-          </tr>
-          <tr>
-            <th>Model</th>
-            <th>Condition</th>
-            {showShopper && <th>Shopper</th>}
-            <th class="num" title="episodes">
-              N
-            </th>
-            {cols.map((c) => (
-              <th key={c.key} class="num" title={c.title}>
-                {c.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        {data.stores.map((s) => (
-          <tbody key={s.env}>
-            <tr class="store-row">
-              <th colSpan={lead + cols.length}>{s.name}</th>
+      <div class="table-head">
+        <h2>Results (Table 3 layout)</h2>
+        <TableDownloads name="siturec-leaderboard" table={() => leaderboardTable(data)} />
+      </div>
+      <div class="scroll-x">
+        <table class="grid board" data-testid="leaderboard">
+          <thead>
+            <tr>
+              <th colSpan={lead} />
+              {groupsOf(cols).map((g) => (
+                <th key={g.group} colSpan={g.span} class="group">
+                  {g.group}
+                </th>
+              ))}
             </tr>
-            {s.rows.map((r) => (
-              <tr key={`${r.assistant}/${r.condition}/${r.shopper}/${r.moderator}`}>
-                <td>
-                  {r.assistant}
-                  <div class="sub">
-                    {r.runs.map((id, i) => [
-                      i > 0 && ", ",
-                      <a key={id} href={links.run(id)}>
-                        {id}
-                      </a>,
-                    ])}
-                  </div>
-                </td>
-                <td>{r.condition}</td>
-                {showShopper && <td>{r.shopper}</td>}
-                <td class="num">{r.episodes}</td>
-                {cols.map((c) => {
-                  const cell = r.cells[c.key];
-                  return (
-                    <td key={c.key} class={`num ${cell?.best ? "best" : ""}`}>
-                      {cell?.text ?? "–"}
-                    </td>
-                  );
-                })}
+            <tr>
+              <th>Model</th>
+              <th>Condition</th>
+              {showShopper && <th>Shopper</th>}
+              <th class="num" title="episodes">
+                N
+              </th>
+              {cols.map((c) => (
+                <th key={c.key} class="num" title={c.title}>
+                  {c.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          {data.stores.map((s) => (
+            <tbody key={s.env}>
+              <tr class="store-row">
+                <th colSpan={lead + cols.length}>{s.name}</th>
               </tr>
-            ))}
-          </tbody>
-        ))}
-      </table>
+              {s.rows.map((r) => (
+                <tr key={`${r.assistant}/${r.condition}/${r.shopper}/${r.moderator}`}>
+                  <td>
+                    {r.assistant}
+                    <RowRuns row={r} />
+                  </td>
+                  <td>{r.condition}</td>
+                  {showShopper && <td>{r.shopper}</td>}
+                  <td class="num">{r.episodes}</td>
+                  {cols.map((c) => {
+                    const cell = r.cells[c.key];
+                    return (
+                      <td key={c.key} class={`num ${cell?.best ? "best" : ""}`}>
+                        {cell?.text ?? "–"}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          ))}
+        </table>
+      </div>
       <p class="sub">
         {data.note} {data.episodes} episodes from {data.runs.length} run{data.runs.length === 1 ? "" : "s"}.
       </p>

@@ -1,5 +1,6 @@
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
+import { inBundle } from "./api.js";
 import { ComparePage } from "./compare-page.js";
 import { CustomerSimLeaderboardPage } from "./customersim-leaderboard-page.js";
 import { EpisodePage } from "./episode-page.js";
@@ -11,6 +12,7 @@ import { RunPage } from "./run-page.js";
 import { RunsPage } from "./runs-page.js";
 import { AdminLogin, StudiesPage } from "./studies-page.js";
 import { StudyPage } from "./study-page.js";
+import { ViewerLogin } from "./viewer-login.js";
 import "./style.css";
 
 function App() {
@@ -67,9 +69,12 @@ function App() {
           <a href={links.customersimLeaderboard()} class={r.page === "customersim-leaderboard" ? "here" : ""}>
             CustomerSim
           </a>
-          <a href="#/studies" class={r.page === "studies" || r.page === "study" ? "here" : ""}>
-            Studies
-          </a>
+          {/* A static bundle holds no studies: they need the server and the organiser token. */}
+          {!inBundle && (
+            <a href="#/studies" class={r.page === "studies" || r.page === "study" ? "here" : ""}>
+              Studies
+            </a>
+          )}
         </nav>
       </header>
       <main>
@@ -80,6 +85,7 @@ function App() {
         {r.page === "compare" && <ComparePage runs={r.runs} query={r.query} />}
         {r.page === "episode" && <EpisodePage run={r.run} env={r.env} task={r.task} turn={r.turn} />}
         {r.page === "admin" && <AdminLogin token={r.token} />}
+        {r.page === "viewer-login" && <ViewerLogin token={r.token} />}
         {r.page === "studies" && <StudiesPage />}
         {r.page === "study" && <StudyPage id={r.id} />}
       </main>

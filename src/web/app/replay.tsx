@@ -1,9 +1,11 @@
-import { useLayoutEffect, useRef } from "preact/hooks";
+import { useLayoutEffect, useRef, useState } from "preact/hooks";
 import type { EpisodeReplay, ProductName } from "../api-types.js";
 import { imageUrl } from "./api.js";
 import { callText, links, usd, words } from "./format.js";
 import { Icon, Verdict } from "./icons.js";
+import { JudgePanel } from "./judge-panel.js";
 import { Minimap } from "./minimap.js";
+import { callsUrl, ModelCallsPanel, RawTurnJson } from "./model-calls-panel.js";
 import { RevealedInfo } from "./revealed-info.js";
 import "./replay.css";
 
@@ -46,6 +48,12 @@ function View({ title, hash, note }: { title: string; hash: string; note: string
   );
 }
 
+/** How a turn's ending reads: a purchase is good news, a failure bad, any other ending neither. */
+function endingTone(reason: string | null): "good" | "bad" | "neutral" {
+  if (reason === "success_cart_added") return "good";
+  return reason === "error" ? "bad" : "neutral";
+}
+
 /** Prefetches a turn's two views so that → shows the next one at once. */
 function prefetch(turn: Turn | undefined) {
   if (!turn) return;
@@ -60,6 +68,9 @@ export function Replay({ run, replay, turn: n }: { run: string; replay: EpisodeR
   const count = turns.length;
   const index = Math.min(Math.max(n, 1), Math.max(count, 1)) - 1;
   const turn = turns[index];
+  // The page's, not the turn's: a panel opened stays open as the turns go by.
+  const [callsOpen, setCallsOpen] = useState(false);
+  const [rawOpen, setRawOpen] = useState(false);
   const go = (to: number) => {
     if (to >= 1 && to <= count) location.hash = links.episode(run, header.env, header.task.id, to);
   };
@@ -113,6 +124,7 @@ export function Replay({ run, replay, turn: n }: { run: string; replay: EpisodeR
           {outcome.error && <div class="sub">{outcome.error}</div>}
         </div>
       </div>
+      <JudgePanel judge={t.judge} run={run} />
 
       <nav class="turn-nav" aria-label="turns">
         <button type="button" onClick={() => go(index)} disabled={index === 0} aria-label="previous turn">
@@ -134,7 +146,7 @@ export function Replay({ run, replay, turn: n }: { run: string; replay: EpisodeR
             <a
               key={tu.turn}
               href={links.episode(run, header.env, header.task.id, i + 1)}
-              class={`chip ${i === index ? "current" : ""} ${matches(tu) ? "match" : "miss"} ${tu.termination.ended ? "end" : ""}`}
+              class={`chip ${i === index ? "current" : ""} ${matches(tu) ? "match" : "miss"} ${tu.termination.ended ? `end end-${endingTone(tu.termination.reason)}` : ""}`}
               title={`turn ${i + 1}: ${tu.shopper.output.tool_call.name}${matches(tu) ? " (as expected)" : ""}`}
             >
               {i + 1}
@@ -156,6 +168,21 @@ export function Replay({ run, replay, turn: n }: { run: string; replay: EpisodeR
 
       {!turn && <p class="empty">This episode has no turns.</p>}
       {turn && <TurnView turn={turn} turns={turns} index={index} replay={replay} reference={reference} />}
+      {turn && (
+        <>
+          <ModelCallsPanel
+            url={callsUrl(run, header.env, header.task.id, index + 1)}
+            open={callsOpen}
+            onToggle={setCallsOpen}
+          />
+          <RawTurnJson
+            record={turn}
+            url={callsUrl(run, header.env, header.task.id, index + 1)}
+            open={rawOpen}
+            onToggle={setRawOpen}
+          />
+        </>
+      )}
     </section>
   );
 }
@@ -253,7 +280,9 @@ function TurnView(props: {
                 <th>Termination</th>
                 <td>
                   {turn.termination.ended ? (
-                    <b class="ended">ended: {words(turn.termination.reason)}</b>
+                    <b class={`ended ${endingTone(turn.termination.reason)}`}>
+                      ended: {words(turn.termination.reason)}
+                    </b>
                   ) : (
                     `continues (moderator: ${turn.termination.moderator?.decision ?? "not asked"})`
                   )}
@@ -268,6 +297,7 @@ function TurnView(props: {
 
         <div class="panel">
           <h2>Top-10 ranking</h2>
+          {a.output.ranking.length === 0 && <p class="sub">no ranking this turn</p>}
           <ol class="ranking">
             {/* Each item numbers itself: Chromium keeps stale list numbers when items are reordered. */}
             {a.output.ranking.slice(0, 10).map((id, i) => (
@@ -319,7 +349,7 @@ function TurnView(props: {
       <div class="panels-2">
         {replay.map ? (
           <div class="panel">
-            <Minimap map={replay.map} turns={turns} index={index} />
+            <Minimap map={replay.map} turns={turns} index={index} route={replay.route} />
           </div>
         ) : (
           <p class="sub">No map: this build does not know the store.</p>

@@ -18,6 +18,7 @@ describe("the viewer's routes", () => {
     });
     expect(route("#/leaderboard/customersim")).toEqual({ page: "customersim-leaderboard", query: "" });
     expect(route("#/studies/s1")).toEqual({ page: "study", id: "s1" });
+    expect(route("#/view/tok")).toEqual({ page: "viewer-login", token: "tok" });
     expect(route("#/runs/r1/supermarket/sm-01.1/turn/3")).toEqual({
       page: "episode",
       run: "r1",

@@ -5,8 +5,8 @@ export { filterQuery } from "../api-types.js";
 /**
  * The page a location hash names: `#/`, `#/leaderboard`, `#/leaderboard/customersim`, `#/runs/RUN`
  * (its episodes table keeps its filters, search and sort in the query), `#/runs/RUN/ENV/TASK[/turn/N]`,
- * `#/compare?runs=A,B`, a participant's `#/p/TOKEN`, the organiser's `#/admin/TOKEN`, `#/studies` and
- * `#/studies/ID`; the lists take `?store=&subset=&condition=`.
+ * `#/compare?runs=A,B`, a participant's `#/p/TOKEN`, the organiser's `#/admin/TOKEN`, the read-only
+ * `#/view/TOKEN`, `#/studies` and `#/studies/ID`; the lists take `?store=&subset=&condition=`.
  */
 export type Route =
   | { page: "runs"; filters: LeaderboardFilters }
@@ -17,6 +17,7 @@ export type Route =
   | { page: "compare"; runs: string[]; query: string }
   | { page: "participant"; token: string }
   | { page: "admin"; token: string }
+  | { page: "viewer-login"; token: string }
   | { page: "studies" }
   | { page: "study"; id: string };
 
@@ -55,6 +56,7 @@ export function route(hash: string): Route {
     });
   if (parts[0] === "p" && parts[1]) return { page: "participant", token: parts[1] };
   if (parts[0] === "admin" && parts[1]) return { page: "admin", token: parts[1] };
+  if (parts[0] === "view" && parts[1]) return { page: "viewer-login", token: parts[1] };
   if (parts[0] === "studies") return parts[1] ? { page: "study", id: parts[1] } : { page: "studies" };
   if (parts[0] === "compare") return { page: "compare", runs: parseCompareRuns(query), query };
   if (parts[0] === "leaderboard")

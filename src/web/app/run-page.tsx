@@ -1,11 +1,32 @@
-import type { RunDetail } from "../api-types.js";
+import { useMemo } from "preact/hooks";
+import type { RunDetail, RunSummary } from "../api-types.js";
 import { useJson } from "./api.js";
-import { links, pct, usd, when, words } from "./format.js";
-import { Verdict } from "./icons.js";
+import { type EpisodeQuery, episodeQueryString, parseEpisodeQuery } from "./episode-query.js";
+import { EpisodeTable } from "./episode-table.js";
+import { links, pct, usd, when } from "./format.js";
 import { Failures, Status } from "./runs-page.js";
+import { useEpisodeIndexes } from "./use-episode-index.js";
+
+/**
+ * The run's ended episodes as a table filtered, searched and sorted in the browser (on the run's
+ * episode index, loaded again as episodes end); the table's state is the address's query.
+ */
+function Episodes({ run: r, query }: { run: RunSummary; query: string }) {
+  const { data, error } = useEpisodeIndexes([r.id], `${r.status}|${r.finished}|${r.errors}`);
+  const q = useMemo(() => parseEpisodeQuery(query), [query]);
+  const set = (next: EpisodeQuery, replace = false) => {
+    const to = links.run(r.id, episodeQueryString(next));
+    if (replace) location.replace(to);
+    else location.hash = to;
+  };
+  if (error && !data) return <p class="error">Could not load the episodes: {error}</p>;
+  if (!data) return <p class="loading">Loading the episodes…</p>;
+  const running = r.running ? <span class="sub"> · {r.running} running (listed once they end)</span> : null;
+  return <EpisodeTable index={data[0]!} query={q} set={set} note={running} />;
+}
 
 /** A run: its figures, its configuration and its episodes (conversations); live while it runs. */
-export function RunPage({ run }: { run: string; query: string }) {
+export function RunPage({ run, query }: { run: string; query: string }) {
   const { data, error } = useJson<RunDetail>(
     `/api/runs/${encodeURIComponent(run)}`,
     2000,
@@ -56,46 +77,7 @@ export function RunPage({ run }: { run: string; query: string }) {
       </dl>
       <Failures failures={r.failures} />
       <h2>{customersim ? "Conversations" : "Episodes"}</h2>
-      <table class="grid">
-        <thead>
-          <tr>
-            <th>{customersim ? "Category" : "Store"}</th>
-            <th>{customersim ? "Persona" : "Task"}</th>
-            <th>Status</th>
-            <th>{customersim ? "Ending" : "Termination"}</th>
-            <th>{customersim ? "DA" : "Success"}</th>
-            <th class="num">{customersim ? "Rounds" : "Turns"}</th>
-            <th class="num">Recs</th>
-            <th class="num">Cost</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.episodes.map((e) => {
-            const open = e.status !== "running";
-            return (
-              <tr key={`${e.env}/${e.taskId}`}>
-                <td>{e.env}</td>
-                <td>{open ? <a href={links.episode(r.id, e.env, e.taskId)}>{e.taskId}</a> : e.taskId}</td>
-                <td>
-                  <Status status={e.status} />
-                  {e.error && <div class="sub bad">{e.error}</div>}
-                </td>
-                <td>{words(e.reason)}</td>
-                <td>
-                  {e.status === "finished" ? (
-                    <Verdict ok={e.success}>{e.success ? "yes" : "no"}</Verdict>
-                  ) : (
-                    "–"
-                  )}
-                </td>
-                <td class="num">{e.turns}</td>
-                <td class="num">{e.recommendations}</td>
-                <td class="num">{usd(e.costUsd)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <Episodes run={r} query={query} />
       <details class="config">
         <summary>Configuration</summary>
         <pre>{JSON.stringify(data.config, null, 2)}</pre>

@@ -1,6 +1,8 @@
 import { useEffect, useState } from "preact/hooks";
-import type { StudySummary } from "../api-types.js";
+import { INTERACTION_STATES, type StudyListItem } from "../study-api-types.js";
 import { getJson, message, postJson } from "./api.js";
+import { links } from "./format.js";
+import { STATE_TEXT, stamp, withHint } from "./study-tables.js";
 import "./studies.css";
 
 /** The organiser's link (`#/admin/TOKEN`): trades the token for a cookie, then shows the studies. */
@@ -69,58 +71,109 @@ function NewStudyForm({ onMade }: { onMade: () => void }) {
   );
 }
 
-/** The organiser's page: each study's assistants, tasks, and every participant's invite link and progress. */
+/** The read-only link (`#/view/TOKEN`): the runs and leaderboards for a colleague, never the studies. */
+function ViewerLink() {
+  const [path, setPath] = useState<string>();
+  useEffect(() => {
+    getJson<{ path: string }>("/api/admin/viewer-link").then(
+      (v) => setPath(v.path),
+      () => setPath(undefined),
+    );
+  }, []);
+  if (!path) return null;
+  return (
+    <section class="card viewer-link">
+      <h2>Read-only link</h2>
+      <p>
+        <code class="link">{`${location.origin}${path}`}</code>
+      </p>
+      <p class="sub">
+        Opens the runs, episodes and leaderboards for reading, never the studies, invites or answers. Give it
+        to colleagues instead of the organiser link.
+      </p>
+    </section>
+  );
+}
+
+/** The organiser's page: each study's progress and every participant's invite link, the read-only link, a new study. */
 export function StudiesPage() {
-  const [studies, setStudies] = useState<StudySummary[]>();
+  const [studies, setStudies] = useState<StudyListItem[]>();
   const [error, setError] = useState<string>();
   const load = () =>
-    getJson<StudySummary[]>("/api/admin/studies").then(setStudies, (err: unknown) => setError(message(err)));
+    getJson<StudyListItem[]>("/api/admin/studies").then(setStudies, (err: unknown) => setError(message(err)));
   useEffect(() => {
     void load();
   }, []);
-  if (error) return <p class="error">{error} (open the organiser link that 'siturec serve' printed)</p>;
-  if (!studies) return <p>Loading…</p>;
+  if (error) return <p class="error">{withHint(error)}</p>;
+  if (!studies) return <p class="loading">Loading…</p>;
   return (
-    <div class="studies participant">
+    <div class="studies">
       <h1>Studies</h1>
+      {!studies.length && (
+        <p class="empty">No study in this store yet: make one below or with siturec study create.</p>
+      )}
       {studies.map((s) => (
-        <section key={s.id} class="card">
-          <h2>{s.id}</h2>
+        <section key={s.id} class="card study-card">
+          <h2>
+            <a href={links.study(s.id)}>{s.id}</a>
+          </h2>
           <p class="sub">
-            {s.env} · tasks {s.tasks.join(", ")} · assistants{" "}
-            {s.assistants.map((a, k) => `${k + 1}. ${a}`).join(", ")}
+            {s.env} · {s.condition} · tasks {s.tasks.join(", ")} · assistants{" "}
+            {s.assistants.map((a, k) => `${k + 1}. ${a}`).join(", ")} · made {stamp(s.createdAt)}
           </p>
-          <table>
-            <thead>
-              <tr>
-                <th>Participant</th>
-                <th>Tasks</th>
-                <th>Done</th>
-                <th>Now</th>
-                <th>Invite link (send it to this participant only)</th>
-              </tr>
-            </thead>
-            <tbody>
-              {s.participants.map((p) => (
-                <tr key={p.code}>
-                  <td>{p.code}</td>
-                  <td>{p.tasks.join(", ")}</td>
-                  <td>
-                    {p.done}/{p.total}
-                  </td>
-                  <td>
-                    {p.stage}
-                    {p.failed && <p class="failed">last attempt failed: {p.failed}</p>}
-                  </td>
-                  <td>
-                    <code>{`${location.origin}${p.invite}`}</code>
-                  </td>
+          <div class="study-progress">
+            <meter min={0} max={s.total} value={s.counts.done} />
+            <span>
+              <b>
+                {s.counts.done} of {s.total}
+              </b>{" "}
+              interactions done
+            </span>
+            {INTERACTION_STATES.filter((st) => st !== "done" && s.counts[st] > 0).map((st) => (
+              <span key={st} class={`state state-${st}`}>
+                {s.counts[st]} {STATE_TEXT[st]}
+              </span>
+            ))}
+            <a href={links.study(s.id)}>Open the study: timings, answers, exports, agreement</a>
+          </div>
+          <div class="scroll">
+            <table class="grid">
+              <thead>
+                <tr>
+                  <th>Participant</th>
+                  <th>Tasks</th>
+                  <th>Done</th>
+                  <th>Now</th>
+                  <th>Invite link (send it to this participant only)</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {s.participants.map((p) => (
+                  <tr key={p.code}>
+                    <td>{p.code}</td>
+                    <td>{p.tasks.join(", ")}</td>
+                    <td>
+                      {p.done}/{p.total}
+                    </td>
+                    <td>
+                      {p.stage}
+                      {p.failed && <p class="failed">last attempt failed: {p.failed}</p>}
+                    </td>
+                    <td>
+                      {p.invite ? (
+                        <code class="link">{`${location.origin}${p.invite}`}</code>
+                      ) : (
+                        <span class="revoked">revoked {stamp(p.revokedAt)}</span>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </section>
       ))}
+      <ViewerLink />
       <NewStudyForm onMade={() => void load()} />
     </div>
   );

@@ -168,7 +168,8 @@ export function ParticipantPage({ token }: { token: string }) {
       setState(await postJson<ParticipantState>(`${base}${path}`, body));
     } catch (err) {
       setError(message(err));
-      await getJson<ParticipantState>(base).then(setState, () => {});
+      // Where the page cannot reload its state either (the invite was withdrawn), only the message stays.
+      await getJson<ParticipantState>(base).then(setState, () => setState(undefined));
     } finally {
       setBusy(false);
     }
