@@ -106,7 +106,7 @@ export function runHeader(
       shopperMap: config.shopperMap,
     },
     temperatures: headerTemperatures(config, ids),
-    maxOutputTokens: asHeaderRoles(playedMaxOutputTokens(config, ids)),
+    ...maxOutputTokensOf(config, ids),
     render: {
       width: config.render.width,
       height: config.render.height,
@@ -118,6 +118,12 @@ export function runHeader(
 /** The temperatures the header records, its roles named as in `agents` (the shopper is `user`). */
 function headerTemperatures(config: RunConfig, ids: AgentIds): EpisodeHeader["temperatures"] {
   return asHeaderRoles(playedTemperatures(config, ids));
+}
+
+/** The output limits the header records: none for a run of built-in roles, whose trajectories keep their shape. */
+function maxOutputTokensOf(config: RunConfig, ids: AgentIds): Pick<EpisodeHeader, "maxOutputTokens"> {
+  const limits = asHeaderRoles(playedMaxOutputTokens(config, ids));
+  return Object.keys(limits).length ? { maxOutputTokens: limits } : {};
 }
 
 /** Per-role values with the roles named as the header's `agents` names them (the shopper is `user`). */

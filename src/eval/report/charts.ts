@@ -7,6 +7,7 @@ import { TerminationReason } from "../../trajectory/trajectory.js";
 import { CGV_KEYS, type CohortReport } from "../evaluate.js";
 import { storeDisplayName } from "../format.js";
 import { cohortChartLabels } from "./chart-labels.js";
+import { stableSvgIds } from "./stable-svg-ids.js";
 
 export interface Chart {
   name: string;
@@ -52,7 +53,8 @@ export async function chartSvg(spec: vega.Spec): Promise<string> {
   const view = new vega.View(vega.parse(spec), { renderer: "none" });
   const svg = await view.toSVG();
   view.finalize();
-  return svg;
+  // The same chart is the same bytes whatever the process drew before it (vega counts ids process-wide).
+  return stableSvgIds(svg);
 }
 
 export async function renderChart(name: string, title: string, spec: vega.Spec): Promise<Chart> {

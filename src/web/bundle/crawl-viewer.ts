@@ -1,8 +1,8 @@
 import pLimit from "p-limit";
 import { SiturecError } from "../../core/errors.js";
+import { stableSvgIds } from "../../eval/report/stable-svg-ids.js";
 import type { EpisodeView, Leaderboard, RunDetail, RunSummary } from "../api-types.js";
 import { bundleAnswer, bundleUrls, filterSettings } from "./bundle-urls.js";
-import { stableSvgIds } from "./stable-svg-ids.js";
 
 /** What answers the viewer's requests: the server's Hono app, asked in-process (`app.request(url)`). */
 export interface ViewerApp {
