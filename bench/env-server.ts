@@ -11,7 +11,7 @@
 // over OpenEnv's WebSocket (`/ws`) instead of the session API. Prints one JSON line.
 // npm run bench:env-server
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { EnvClient } from "../src/env-server/client.js";
 import { startEnvServer } from "../src/env-server/env-server.js";
@@ -22,6 +22,8 @@ import { RenderService } from "../src/render/render-service.js";
 const SESSIONS_LIST = (process.env.SESSIONS_LIST ?? process.env.SESSIONS ?? "1,8,32").split(",").map(Number);
 const IMAGES_LIST = (process.env.IMAGES_LIST ?? "none,data-url").split(",") as ImageMode[];
 const MAX_TURNS = Number(process.env.MAX_TURNS ?? 6);
+/** Render pages of the server's pool (`--render-pages`), each measured with its own server: steps per second should grow with them. */
+const RENDER_PAGES = (process.env.RENDER_PAGES ?? "1,2").split(",").map(Number);
 /** `http` (the session API, default) or `openenv` (OpenEnv's `/ws`, one connection per session). */
 const TRANSPORT = process.env.TRANSPORT === "openenv" ? "openenv" : "http";
 
@@ -72,7 +74,10 @@ const clientOverhead: number[] = [];
 const world: number[] = [];
 
 type Timing = { worldMs: number; modelMs: number; overheadMs: number };
+/** Off during warm-up episodes. */
+let counting = true;
 function record(roundTripMs: number, timing: Timing): void {
+  if (!counting) return;
   serverOverhead.push(timing.overheadMs);
   clientOverhead.push(Math.max(0, roundTripMs - timing.worldMs - timing.modelMs));
   world.push(timing.worldMs);
@@ -126,7 +131,7 @@ async function wsEpisode(url: string, task: number, images: ImageMode, maxTurns:
 const episode = TRANSPORT === "openenv" ? wsEpisode : httpEpisode;
 
 /** `sessions` episodes at once (tasks 0..sessions-1): steps per second of wall time. */
-async function throughput(url: string, sessions: number, images: ImageMode) {
+async function throughput(url: string, sessions: number, images: ImageMode, pages: number) {
   const from = world.length;
   const started = performance.now();
   const steps = (
@@ -134,6 +139,7 @@ async function throughput(url: string, sessions: number, images: ImageMode) {
   ).reduce((a, b) => a + b, 0);
   const wallMs = performance.now() - started;
   return {
+    render_pages: pages,
     sessions,
     images,
     steps,
@@ -143,28 +149,35 @@ async function throughput(url: string, sessions: number, images: ImageMode) {
   };
 }
 
-const dir = mkdtempSync(join(tmpdir(), "siturec-bench-env-"));
-const render = await RenderService.start({ poolSize: 1 });
-await render.warm("supermarket");
-const server = await startEnvServer({ port: 0, dir, render, maxSessions: Math.max(...SESSIONS_LIST) });
 const results: Awaited<ReturnType<typeof throughput>>[] = [];
 let started = performance.now();
-try {
-  // A short episode first, not counted: the first session loads the store's knowledge and prompts.
-  await episode(server.url, 0, "none", 2);
-  for (const xs of [serverOverhead, clientOverhead, world]) xs.length = 0;
-  started = performance.now();
-  for (const images of IMAGES_LIST)
-    for (const n of SESSIONS_LIST) results.push(await throughput(server.url, n, images));
-} finally {
-  await server.close();
-  await render.close();
-  rmSync(dir, { recursive: true, force: true });
+let first = true;
+for (const pages of RENDER_PAGES) {
+  const dir = mkdtempSync(join(tmpdir(), "siturec-bench-env-"));
+  const render = await RenderService.start({ poolSize: pages });
+  // Every page of the pool opened (a scene takes seconds to build) before the clock starts.
+  await Promise.all(Array.from({ length: pages }, () => render.warm("supermarket")));
+  const server = await startEnvServer({ port: 0, dir, render, maxSessions: Math.max(...SESSIONS_LIST) });
+  try {
+    counting = false;
+    // A short episode first, not counted: the first session loads the store's knowledge and prompts.
+    await episode(server.url, 0, "none", 2);
+    counting = true;
+    if (first) started = performance.now();
+    first = false;
+    for (const images of IMAGES_LIST)
+      for (const n of SESSIONS_LIST) results.push(await throughput(server.url, n, images, pages));
+  } finally {
+    await server.close();
+    await render.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 console.log(
   JSON.stringify({
     bench: "env-server",
     transport: TRANSPORT,
+    cores: availableParallelism(),
     max_turns: MAX_TURNS,
     throughput: results,
     steps: world.length,
@@ -178,6 +191,6 @@ console.log(
       p90: round(quantile(clientOverhead, 0.9)),
     },
     world_ms: { p50: round(quantile(world, 0.5)), p90: round(quantile(world, 0.9)) },
-    target_p50_ms: 5,
+    target_overhead_ms: { p50: 2, p90: 5 },
   }),
 );

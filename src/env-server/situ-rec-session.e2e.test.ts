@@ -3,7 +3,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { RenderService } from "../render/render-service.js";
 import { runBenchmark } from "../runner/run-benchmark.js";
 import { parseRunConfig } from "../runner/run-config.js";
@@ -12,6 +12,23 @@ import type { Trajectory } from "../trajectory/trajectory.js";
 import { EnvClient, EnvClientError } from "./client.js";
 import { type RunningEnvServer, startEnvServer } from "./env-server.js";
 import type { Observation } from "./protocol.js";
+
+// Every PNG encoded in this process goes through sharp's `.png()`: counted, to show which sessions encode none.
+const encoded = vi.hoisted(() => ({ n: 0 }));
+vi.mock("sharp", async (importOriginal) => {
+  type Sharp = (...args: unknown[]) => { png: (...a: unknown[]) => unknown };
+  const real = ((await importOriginal()) as { default: Sharp }).default;
+  const counting = (...args: unknown[]) => {
+    const image = real(...args);
+    const png = image.png.bind(image);
+    image.png = (...a: unknown[]) => {
+      encoded.n++;
+      return png(...a);
+    };
+    return image;
+  };
+  return { default: counting };
+});
 
 let dir: string;
 let render: RenderService;
@@ -67,7 +84,7 @@ describe("SituRecBench sessions", () => {
       maxTurns: 12,
       seed: 3,
       agentId: "reference",
-      images: "none",
+      images: "url",
     });
     let obs = await client.reset(id);
     expect(obs.messages[0]!.role).toBe("system");
@@ -95,8 +112,10 @@ describe("SituRecBench sessions", () => {
   });
 
   it("an invalid action is a recorded format error with the fallback, as in a run; a shopper's action is refused", async () => {
+    encoded.n = 0;
     const { id } = await client.createSession({ env: "situ-rec", task: 1, maxTurns: 2, images: "url" });
     const obs = await client.reset(id);
+    expect(encoded.n).toBeGreaterThan(0);
     const image = obs.messages
       .flatMap((m) => (Array.isArray(m.content) ? m.content : []))
       .find((p) => p.type === "image_url");
@@ -123,7 +142,8 @@ describe("SituRecBench sessions", () => {
     await client.close(id);
   });
 
-  it("plays the shopper against the reference assistant", async () => {
+  it("plays the shopper against the reference assistant; with images none and built-in roles, no PNG is encoded", async () => {
+    encoded.n = 0;
     const { id } = await client.createSession({
       env: "situ-rec",
       role: "shopper",
@@ -140,6 +160,8 @@ describe("SituRecBench sessions", () => {
     expect((await client.state(id)).outcome).toHaveProperty("reason");
     const [t] = await stored((await client.state(id)).runId!);
     expect(t!.header.agents.user).toBe("remote");
+    expect(t!.turns.length).toBeGreaterThan(0);
+    expect(encoded.n).toBe(0);
     await client.close(id);
   });
 

@@ -1,6 +1,7 @@
 import { ASSISTANT_FALLBACK, LlmAssistant } from "../agents/llm/llm-assistant.js";
 import { LlmShopper, SHOPPER_FALLBACK } from "../agents/llm/llm-shopper.js";
 import { imagePublisher } from "../agents/remote/chat-messages.js";
+import { isHttpPolicyId } from "../agents/remote/http-policy.js";
 import { readAction } from "../agents/remote/read-action.js";
 import {
   assistantObservation,
@@ -245,7 +246,8 @@ export class SituRecSession extends EnvSession<Request, PolicyReply<unknown>> {
       const moderator = built("moderator");
       let world: World;
       try {
-        world = this.timed(await World.create(this.env, render));
+        const images = this.viewSeen(assistant, shopper);
+        world = this.timed(await World.create(this.env, render, { images }));
       } catch (err) {
         const outcome = failedOutcome(err);
         this.trajectory = trajectory(header, [], outcome);
@@ -279,6 +281,16 @@ export class SituRecSession extends EnvSession<Request, PolicyReply<unknown>> {
       this.failure = shortMessage(err);
       if (header) await store.failEpisode(header, failedOutcome(err), attempt).catch(() => {});
     }
+  }
+
+  /**
+   * Whether anyone looks at the annotated view: the client (unless `images: "none"`), or another
+   * role played by a model or a remote policy (built-in policies read the lists, not the image).
+   * Where no one does, the world draws and encodes no image at all.
+   */
+  private viewSeen(...others: ({ id: string } | null)[]): boolean {
+    if (this.situ.images !== "none") return true;
+    return others.some((p) => p !== null && (looksLikeModelId(p.id) || isHttpPolicyId(p.id)));
   }
 
   /** The client's role as a policy: each turn's decision is the client's next action. */

@@ -57,8 +57,23 @@ export function storeContext(env: EnvId): StoreContext {
   return ctx;
 }
 
+/** What an observation is made of beyond the frame. */
+export interface ObserveOptions extends FrameOptions {
+  /**
+   * Draw and PNG-encode each role's annotated image (default true). Off, each role's `image` is
+   * empty and no overlay is drawn nor PNG encoded: for episodes where no role looks at the view
+   * (an environment-server client with `images: "none"` against built-in roles).
+   */
+  images?: boolean;
+}
+
 /** Builds both roles' observations from one rendered frame: regions, handles, lists, annotated images. */
-export async function observeFrame(env: EnvId, pose: CameraPose, frame: RawFrame): Promise<Observation> {
+export async function observeFrame(
+  env: EnvId,
+  pose: CameraPose,
+  frame: RawFrame,
+  opts: ObserveOptions = {},
+): Promise<Observation> {
   const t0 = performance.now();
   const ctx = storeContext(env);
   const views = ROLES.map((role) =>
@@ -74,6 +89,22 @@ export async function observeFrame(env: EnvId, pose: CameraPose, frame: RawFrame
     ),
   );
   const t1 = performance.now();
+  if (opts.images === false) {
+    const roles = Object.fromEntries(views.map((view) => [view.role, { ...view, image: Buffer.alloc(0) }]));
+    const nodeMs = performance.now() - t0;
+    return {
+      env,
+      pose,
+      frame,
+      roles: roles as Record<Role, RoleObservation>,
+      timings: {
+        ...frame.timings,
+        somMs: frame.timings.regionsMs + nodeMs,
+        overlayMs: 0,
+        observationMs: frame.timings.totalMs + nodeMs,
+      },
+    };
+  }
   // One role's image is drawn, then PNG-encoded on sharp's threads while the next is drawn.
   const encoding: Promise<Buffer>[] = [];
   const placed: PlacedBadge[][] = [];
@@ -104,15 +135,16 @@ export async function observeFrame(env: EnvId, pose: CameraPose, frame: RawFrame
   };
 }
 
-/** Renders and annotates an observation for both roles. */
+/** Renders and annotates an observation for both roles (without images where `opts.images` is false). */
 export async function observe(
   service: RenderService,
   env: EnvId,
   pose: CameraPose,
   state?: SceneState,
-  opts?: FrameOptions,
+  opts: ObserveOptions = {},
 ): Promise<Observation> {
-  return observeFrame(env, pose, await service.render(env, pose, state, opts));
+  const { images, ...frameOpts } = opts;
+  return observeFrame(env, pose, await service.render(env, pose, state, frameOpts), { images });
 }
 
 /** What a role's handle in an observation stands for, or undefined if it is not in view. */

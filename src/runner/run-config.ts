@@ -329,11 +329,20 @@ export function playedTemperatures(
   config: Pick<RunConfig, "agents">,
   ids?: Readonly<Record<PolicyRole, string>>,
 ): Partial<Record<PolicyRole, number>> {
+  return playedPerRole(config, ids, roleTemperature);
+}
+
+/** A per-role setting as a run records it: `valueOf`'s for each role played by the config's policy. */
+function playedPerRole(
+  config: Pick<RunConfig, "agents">,
+  ids: Readonly<Record<PolicyRole, string>> | undefined,
+  valueOf: (spec: AgentSpec, role: PolicyRole) => number | undefined,
+): Partial<Record<PolicyRole, number>> {
   const out: Partial<Record<PolicyRole, number>> = {};
   for (const role of POLICY_ROLES) {
     const spec = config.agents[role];
-    const t = roleTemperature(spec, role);
-    if (t !== undefined && (!ids || ids[role] === roleId(spec))) out[role] = t;
+    const v = valueOf(spec, role);
+    if (v !== undefined && (!ids || ids[role] === roleId(spec))) out[role] = v;
   }
   return out;
 }
@@ -355,13 +364,7 @@ export function playedMaxOutputTokens(
   config: Pick<RunConfig, "agents">,
   ids?: Readonly<Record<PolicyRole, string>>,
 ): Partial<Record<PolicyRole, number>> {
-  const out: Partial<Record<PolicyRole, number>> = {};
-  for (const role of POLICY_ROLES) {
-    const spec = config.agents[role];
-    const n = roleMaxOutputTokens(spec, role);
-    if (n !== undefined && (!ids || ids[role] === roleId(spec))) out[role] = n;
-  }
-  return out;
+  return playedPerRole(config, ids, roleMaxOutputTokens);
 }
 
 export function envsOf(config: RunConfig): EnvId[] {

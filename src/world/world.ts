@@ -71,11 +71,13 @@ export class World {
   private constructor(
     readonly core: WorldCore,
     private readonly render: RenderService,
+    private readonly images: boolean,
   ) {}
 
-  static async create(env: EnvId, render: RenderService): Promise<World> {
+  /** `opts.images: false`: observations carry no images (none drawn or encoded) where no role looks. */
+  static async create(env: EnvId, render: RenderService, opts: { images?: boolean } = {}): Promise<World> {
     const data = loadEnvData(env);
-    return new World(new WorldCore(env, data, await navigationFor(env, data)), render);
+    return new World(new WorldCore(env, data, await navigationFor(env, data)), render, opts.images ?? true);
   }
 
   get env(): EnvId {
@@ -118,7 +120,9 @@ export class World {
       counts.reused++;
       return { ...this.drawn.observation, timings: REUSED_TIMINGS };
     }
-    const observation = await observe(this.render, this.core.env, state.pose, sceneState(state));
+    const observation = await observe(this.render, this.core.env, state.pose, sceneState(state), {
+      images: this.images,
+    });
     counts.rendered++;
     this.drawn = { key, observation };
     return observation;

@@ -8,6 +8,14 @@ const JOB_ATTEMPTS = 3;
 /** Finished jobs are kept a week (a resume reads an earlier attempt's count), then dropped. */
 const KEEP = { age: 7 * 24 * 3600 };
 
+/** Where one job of a run stands, as the planner follows it. */
+export interface JobStanding {
+  /** `pending`: waiting or being played; `done`: completed; `failed`: out of attempts; `gone`: not in the queue. */
+  state: "pending" | "failed" | "gone" | "done";
+  /** Why a `failed` job failed (its last attempt's error). */
+  reason?: string;
+}
+
 /** The episode queue as a run's planner sees it: what to enqueue, what to take back, what failed. */
 export class EpisodeQueue {
   private constructor(
@@ -83,24 +91,31 @@ export class EpisodeQueue {
   }
 
   /**
-   * Where the run's jobs stand: `env/taskId` → `pending` (waiting or being played), `failed` (out of
-   * attempts, with the reason) or `gone` (taken back, or never enqueued).
+   * Where the run's jobs stand: `env/taskId` → `pending` (waiting or being played), `done`
+   * (completed), `failed` (out of attempts, with the reason) or `gone` (taken back, or never
+   * enqueued). One round trip to Redis for all of them (a pipeline of reads of BullMQ's keys:
+   * the job's hash, the completed and failed sets), however many jobs the run has.
    */
-  async states(
-    runId: string,
-    keys: readonly string[],
-  ): Promise<Map<string, { state: "pending" | "failed" | "gone" | "done"; reason?: string }>> {
-    const out = new Map<string, { state: "pending" | "failed" | "gone" | "done"; reason?: string }>();
+  async states(runId: string, keys: readonly string[]): Promise<Map<string, JobStanding>> {
+    const out = new Map<string, JobStanding>();
+    if (!keys.length) return out;
+    const { completed, failed } = this.queue.keys;
+    const batch = this.redis.pipeline();
     for (const key of keys) {
-      const job = await this.queue.getJob(`${runId}/${key}`);
-      if (!job) {
-        out.set(key, { state: "gone" });
-        continue;
-      }
-      const state = await job.getState();
-      if (state === "failed") out.set(key, { state: "failed", reason: job.failedReason });
-      else if (state === "completed") out.set(key, { state: "done" });
-      else if (state === "unknown") out.set(key, { state: "gone" });
+      const id = `${runId}/${key}`;
+      batch.hget(this.queue.toKey(id), "failedReason").exists(this.queue.toKey(id));
+      batch.zscore(completed!, id).zscore(failed!, id);
+    }
+    const replies = (await batch.exec()) ?? [];
+    for (const [i, key] of keys.entries()) {
+      const [reason, exists, done, failedScore] = replies.slice(i * 4, i * 4 + 4).map(([err, value]) => {
+        if (err) throw err;
+        return value;
+      });
+      if (!exists) out.set(key, { state: "gone" });
+      else if (done !== null) out.set(key, { state: "done" });
+      else if (failedScore !== null)
+        out.set(key, { state: "failed", reason: (reason as string | null) ?? "unknown" });
       else out.set(key, { state: "pending" });
     }
     return out;

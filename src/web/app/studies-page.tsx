@@ -1,8 +1,9 @@
 import { useEffect, useState } from "preact/hooks";
-import { INTERACTION_STATES, type StudyListItem } from "../study-api-types.js";
+import type { StudyListItem } from "../study-api-types.js";
 import { getJson, message, postJson } from "./api.js";
 import { links } from "./format.js";
-import { STATE_TEXT, stamp, withHint } from "./study-tables.js";
+import { StudyProgress } from "./study-progress.js";
+import { stamp, withHint } from "./study-tables.js";
 import "./studies.css";
 
 /** The organiser's link (`#/admin/TOKEN`): trades the token for a cookie, then shows the studies. */
@@ -121,21 +122,9 @@ export function StudiesPage() {
             {s.env} · {s.condition} · tasks {s.tasks.join(", ")} · assistants{" "}
             {s.assistants.map((a, k) => `${k + 1}. ${a}`).join(", ")} · made {stamp(s.createdAt)}
           </p>
-          <div class="study-progress">
-            <meter min={0} max={s.total} value={s.counts.done} />
-            <span>
-              <b>
-                {s.counts.done} of {s.total}
-              </b>{" "}
-              interactions done
-            </span>
-            {INTERACTION_STATES.filter((st) => st !== "done" && s.counts[st] > 0).map((st) => (
-              <span key={st} class={`state state-${st}`}>
-                {s.counts[st]} {STATE_TEXT[st]}
-              </span>
-            ))}
+          <StudyProgress counts={s.counts} total={s.total}>
             <a href={links.study(s.id)}>Open the study: timings, answers, exports, agreement</a>
-          </div>
+          </StudyProgress>
           <div class="scroll">
             <table class="grid">
               <thead>

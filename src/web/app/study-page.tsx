@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useState } from "preact/hooks";
-import { INTERACTION_STATES, type InteractionOverview, type StudyOverview } from "../study-api-types.js";
+import type { InteractionOverview, StudyOverview } from "../study-api-types.js";
 import { getJson, message } from "./api.js";
 import { links } from "./format.js";
 import { AgreementSection } from "./study-agreement-panel.js";
 import { ParticipantsSection } from "./study-invites.js";
+import { StudyProgress } from "./study-progress.js";
 import {
   duration,
   endStamp,
@@ -40,25 +41,6 @@ function useStudy(id: string) {
     return () => clearInterval(timer);
   }, [load]);
   return { data, error, reload: load };
-}
-
-function Progress({ s }: { s: StudyOverview }) {
-  return (
-    <div class="study-progress">
-      <meter min={0} max={s.total} value={s.counts.done} />
-      <span>
-        <b>
-          {s.counts.done} of {s.total}
-        </b>{" "}
-        interactions done
-      </span>
-      {INTERACTION_STATES.filter((st) => st !== "done" && s.counts[st] > 0).map((st) => (
-        <span key={st} class={`state state-${st}`}>
-          {s.counts[st]} {STATE_TEXT[st]}
-        </span>
-      ))}
-    </div>
-  );
 }
 
 /** One interaction: who, task, assistant, status, when, the outcome (a link to its replay), the ratings; the comment below. */
@@ -186,7 +168,7 @@ export function StudyPage({ id }: { id: string }) {
           </a>
         </dd>
       </dl>
-      <Progress s={s} />
+      <StudyProgress counts={s.counts} total={s.total} />
       <ParticipantsSection study={s} onChanged={() => void reload()} />
       <InteractionsSection s={s} />
       {s.counts.done + s.counts.questionnaire > 0 && <AgreementSection study={s.id} />}
