@@ -15,7 +15,10 @@ export function registerData(program: Command, io: CliIo, setExit: (code: number
     .description(
       "check the built-in data, or the given data folders and files (schemas and cross-references)",
     )
-    .argument("[paths...]", "data folders or files; default: the built-in environments")
+    .argument(
+      "[paths...]",
+      "data folders or files, or store ids (a variant such as supermarket@7 is generated first); default: the built-in environments",
+    )
     .action((paths: string[]) => {
       const reports = paths.length ? validatePaths(paths) : validateBuiltin();
       let failed = 0;

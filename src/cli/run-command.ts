@@ -206,7 +206,12 @@ export function registerRun(
 /** Which episodes, played by whom and how (the fields of a run's config, and its config file). */
 function addEpisodeOptions(run: Command): void {
   run
-    .addOption(new Option("--env <env>", "store").choices([...envIds(), "all"]))
+    .addOption(
+      new Option(
+        "--env <env>",
+        `store: ${[...envIds(), "all"].join(", ")}, or a seeded variant such as supermarket@7`,
+      ),
+    )
     .option(
       "--assistant <id>",
       "assistant: reference (or a degraded one: reference-random-ranking, reference-no-guidance, reference-blind), or a model id such as openai:gpt-4o",

@@ -34,9 +34,13 @@ export const PART_NAMES = Object.keys(PARTS) as EnvPart[];
 /** Where an environment's data came from, part by part, for messages. */
 export type EnvFiles = Record<EnvPart, string>;
 
-/** A store's data folder: `data/` in its folder (`src/envs/<env>/data`, copied into `dist` on build). */
+/**
+ * A store's data folder: `data/` in its folder (`src/envs/<env>/data`, copied into `dist` on build),
+ * or the folder a store generated at run time makes on first use (a seeded variant's).
+ */
 export function envDataDir(env: EnvId): string {
-  return join(envDefinition(env).dir, "data");
+  const def = envDefinition(env);
+  return def.dataDir ? def.dataDir() : join(def.dir, "data");
 }
 
 export function filesIn(dir: string): EnvFiles {

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { Layout } from "../core/layout.js";
 import type { Product } from "../core/product.js";
 import type { EnvData } from "./env-data.js";
 
@@ -57,4 +58,21 @@ export interface EnvDefinition {
   minimapScale: number;
   /** Generates the data files from the authored spec (seeded; `npm run data:generate`). */
   generate?: () => Promise<EnvData>;
+  /**
+   * Its data folder when that is not `<dir>/data`: a store generated at run time makes the folder on
+   * first use (its data files, then its task bank) and returns it.
+   */
+  dataDir?: () => string;
+  /**
+   * The seed its task bank is generated with when its data folder holds none yet (a store generated at
+   * run time); the built-in stores' banks are checked-in files.
+   */
+  taskSeed?: number;
+  /**
+   * Generates a seeded variant of the store (`supermarket@7`, `src/envs/variants/`): another floor plan
+   * of the same catalog. Only registered stores have variants.
+   */
+  generateVariant?: (seed: number) => EnvData;
+  /** Facts about a floor plan for `siturec envs stats`, e.g. its aisles (the store's own words). */
+  layoutFacts?: (layout: Layout) => Record<string, string | number>;
 }

@@ -2,9 +2,26 @@ import { SiturecError } from "../core/errors.js";
 import type { EnvDefinition } from "./env-definition.js";
 import { homeFurnishings } from "./home-furnishings/definition.js";
 import { supermarket } from "./supermarket/definition.js";
+import { variantDefinition } from "./variants/variant-definition.js";
+import { MAX_VARIANT_SEED, parseVariantId } from "./variants/variant-id.js";
 
 /** The stores siturec knows, in the order tables and runs list them. */
 const definitions = new Map<string, EnvDefinition>();
+/** Seeded variants (`supermarket@7`) asked for so far: not registered, made from their store on demand. */
+const variants = new Map<string, EnvDefinition>();
+
+/** The variant an id names, when it names one of a registered store that has variants. */
+function variantOf(id: string): EnvDefinition | undefined {
+  const ref = parseVariantId(id);
+  const base = ref && definitions.get(ref.base);
+  if (!ref || !base?.generateVariant) return undefined;
+  let def = variants.get(id);
+  if (!def) {
+    def = variantDefinition(base, ref.seed);
+    variants.set(id, def);
+  }
+  return def;
+}
 
 export class UnknownEnvError extends SiturecError {
   override readonly name = "UnknownEnvError";
@@ -22,23 +39,24 @@ export function registerEnv(def: EnvDefinition): void {
   definitions.set(def.id, def);
 }
 
-/** The ids of the registered stores, in registration order. */
+/** The ids of the registered stores, in registration order (their seeded variants are not listed). */
 export function envIds(): string[] {
   return [...definitions.keys()];
 }
 
+/** Whether an id names a registered store, or a seeded variant of one (`supermarket@7`). */
 export function hasEnv(id: string): boolean {
-  return definitions.has(id);
+  return definitions.has(id) || variantOf(id) !== undefined;
 }
 
-/** A store's definition; an unknown id is an error listing the known ones. */
+/** A store's definition (a registered store's, or a seeded variant's); an unknown id is an error listing the known ones. */
 export function envDefinition(id: string): EnvDefinition {
-  const def = definitions.get(id);
+  const def = definitions.get(id) ?? variantOf(id);
   if (!def)
-    throw new UnknownEnvError(`unknown store '${id}'; the stores are ${envIds().join(", ")}`, {
-      exitCode: 2,
-      field: "env",
-    });
+    throw new UnknownEnvError(
+      `unknown store '${id}'; the stores are ${envIds().join(", ")}, or a seeded variant of one such as ${envIds()[0]}@7`,
+      { exitCode: 2, field: "env" },
+    );
   return def;
 }
 
@@ -48,10 +66,12 @@ export function envOfId(id: string): EnvDefinition | undefined {
   return [...definitions.values()].find((d) => d.idPrefix === prefix);
 }
 
-/** The registry's order, for sorting rows by store. */
+/** The registry's order, for sorting rows by store; a variant comes after its store, in seed order. */
 export function envOrder(id: string): number {
-  const i = envIds().indexOf(id);
-  return i < 0 ? Number.MAX_SAFE_INTEGER : i;
+  const ref = parseVariantId(id);
+  const i = envIds().indexOf(ref && hasEnv(id) ? ref.base : id);
+  if (i < 0) return Number.MAX_SAFE_INTEGER;
+  return ref ? i + (ref.seed + 1) / (MAX_VARIANT_SEED + 2) : i;
 }
 
 registerEnv(supermarket);

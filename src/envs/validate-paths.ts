@@ -53,13 +53,19 @@ function envOfFile(file: string, part: EnvPart): string | undefined {
 /**
  * Validates data given as paths: a folder holds one environment's five files; a single file is
  * checked together with the other parts found beside it, or else the built-in parts of its
- * environment, so that cross-references are checked too.
+ * environment, so that cross-references are checked too. A store's id (`supermarket@7`) that is not
+ * a path stands for that store's data folder.
  */
 export function validatePaths(paths: string[]): EnvReport[] {
   const reports: EnvReport[] = [];
   const groups = new Map<string, { env: string; given: Partial<EnvFiles> }>();
   for (const input of paths) {
     const path = resolve(input);
+    if (!existsSync(path) && hasEnv(input)) {
+      // A store's id: its data folder (a seeded variant's is generated on first use).
+      reports.push(checkFiles(input, filesIn(envDataDir(input))));
+      continue;
+    }
     if (!existsSync(path)) {
       reports.push(fail(input, path, "no such file or folder"));
       continue;

@@ -97,7 +97,7 @@ export class PageServer {
       res.writeHead(200, { "content-type": "font/woff2" }).end(labelFont());
       return;
     }
-    const data = /^\/data\/([a-z-]+)\.json$/.exec(url.pathname);
+    const data = /^\/data\/([a-z-]+(?:@\d{1,6})?)\.json$/.exec(url.pathname);
     const env = data && hasEnv(data[1]!) ? data[1] : undefined;
     if (env) {
       res.writeHead(200, { "content-type": "application/json" }).end(sceneDataJson(env as EnvId));

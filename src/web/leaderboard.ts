@@ -22,7 +22,7 @@ const optional = <T extends z.ZodType>(schema: T) =>
 /** The leaderboard's (and runs list's) query: `?store=supermarket&subset=2&condition=full`. */
 export const LeaderboardQuery = z
   .object({
-    store: optional(z.string().regex(/^[\w.-]{1,100}$/, "a store id")),
+    store: optional(z.string().regex(/^[\w.-]{1,100}(?:@\d{1,6})?$/, "a store id")),
     subset: optional(z.enum(["0", "1", "2", "3"]).transform(Number)),
     condition: optional(z.string().regex(/^[\w.-]{1,50}$/, "a condition")),
   })

@@ -5,7 +5,7 @@ import { turnCallsView } from "./model-call-view.js";
 
 /** Path parameters as the API accepts them (as `server.ts`'s; anything else is a 400). */
 const RunId = z.string().regex(/^[\w.:@+-]{1,200}$/, "a run id");
-const EnvKey = z.string().regex(/^[\w.-]{1,100}$/, "a store or category id");
+const EnvKey = z.string().regex(/^[\w.-]{1,100}(?:@\d{1,6})?$/, "a store (or store@seed) or category id");
 const TaskKey = z.string().regex(/^[\w.:@+-]{1,200}$/, "a task or persona id");
 const TurnNumber = z
   .string()

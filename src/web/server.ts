@@ -29,7 +29,7 @@ import { addStudyRoutes, invitePath } from "./study-routes.js";
 
 /** Path parameters as the API accepts them (anything else is a 400). */
 const RunId = z.string().regex(/^[\w.:@+-]{1,200}$/, "a run id");
-const EnvKey = z.string().regex(/^[\w.-]{1,100}$/, "a store or category id");
+const EnvKey = z.string().regex(/^[\w.-]{1,100}(?:@\d{1,6})?$/, "a store (or store@seed) or category id");
 const TaskKey = z.string().regex(/^[\w.:@+-]{1,200}$/, "a task or persona id");
 const ImageHash = z.string().regex(/^[0-9a-f]{64}$/, "a SHA-256 hex digest");
 const ChartName = z.string().regex(/^[a-z0-9-]{1,60}$/, "a chart name");

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+import type { NeedSpec } from "../../tasks/role-spec.js";
 import {
   findBudget,
+  findFamily,
   findInstruction,
   findQuestions,
   LabelLexicon,
@@ -64,5 +66,33 @@ describe("reading the shopper's words", () => {
     expect(nameMatch("How about the Crunchy Peanut Butter?", "Crunchy Peanut Butter")).toBe(1);
     expect(nameMatch("the peanut one", "Crunchy Peanut Butter")).toBeCloseTo(1 / 3);
     expect(normalize("It's $4.50. Thanks!")).toBe(" it's $4.50 thanks ");
+  });
+
+  it("reads the need before a refusal in the same sentence, and nothing of what is refused", () => {
+    const need = (id: string, name: string, nouns: string[], uses: string[]): NeedSpec => ({
+      id,
+      name,
+      categories: [name],
+      nouns,
+      uses,
+    });
+    const needs = [
+      need(
+        "floor-lamp",
+        "Floor Lamps",
+        ["a floor lamp", "a tall lamp", "some floor lighting"],
+        ["to light a reading corner", "to add warm light", "for a corner by the sofa"],
+      ),
+      need(
+        "eggs",
+        "Eggs",
+        ["some eggs", "a dozen eggs", "free-range eggs"],
+        ["for baking", "for breakfast", "for an omelette"],
+      ),
+    ];
+    expect(findFamily("A tall lamp where there is no ceiling light, please.", needs)?.need.id).toBe(
+      "floor-lamp",
+    );
+    expect(findFamily("Nothing containing eggs.", needs)).toBeUndefined();
   });
 });

@@ -142,15 +142,19 @@ export class LabelLexicon {
   }
 }
 
+/** Where a clause starts refusing something. */
+const REFUSAL = /\b(nothing|no|not|without|avoid|free of|can't|don't|containing)\b/i;
+
 /** The need family a text most likely asks about: phrase matches first, then shared words. */
 export function findFamily(
   text: string,
   needs: readonly NeedSpec[],
 ): { need: NeedSpec; score: number; phrases: number } | undefined {
-  // What a shopper refuses ("nothing containing eggs") says nothing about what it wants.
+  // What a shopper refuses ("nothing containing eggs") says nothing about what it wants, but what it
+  // says before the refusal does ("a tall lamp for a corner with no ceiling light").
   const kept = text
     .split(/[.;!?]/)
-    .filter((c) => !/\b(nothing|no|not|without|avoid|free of|can't|don't|containing)\b/i.test(c))
+    .map((c) => c.slice(0, REFUSAL.exec(c)?.index ?? c.length))
     .join(". ");
   const t = normalize(kept);
   const words = new Set(contentWords(kept));

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { envDefinition, envIds } from "../../envs/registry.js";
+import { envDefinition, envIds, hasEnv } from "../../envs/registry.js";
 import { renderTemplate, TemplateError } from "./render-template.js";
 
 /** Bumped whenever a template's meaning changes; the hash below catches every edit anyway. */
@@ -78,9 +78,21 @@ export class PromptSet {
   }
 
   private get(name: TemplateName): string {
-    const text = this.templates.get(name);
+    const text = this.templates.get(name) ?? this.sharedRules(name);
     if (text === undefined) throw new TemplateError(`there is no prompt template '${name}'`);
     return text;
+  }
+
+  /**
+   * The scene rules of a store the set was not loaded with that shares a loaded store's folder (a
+   * seeded variant such as `supermarket@7` does): that store's rules, whose text is in the hash.
+   */
+  private sharedRules(name: TemplateName): string | undefined {
+    const m = /^(assistant|shopper)-(.+)$/.exec(name);
+    if (!m || !hasEnv(m[2]!)) return undefined;
+    const dir = envDefinition(m[2]!).dir;
+    const owner = envIds().find((id) => envDefinition(id).dir === dir);
+    return owner === undefined ? undefined : this.templates.get(`${m[1]}-${owner}` as TemplateName);
   }
 
   raw(name: TemplateName): string {

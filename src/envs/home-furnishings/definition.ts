@@ -4,6 +4,10 @@ import { NAVIGATE_BY_WAYPOINT } from "../common/navigate-schemas.js";
 import { SHARED_TOOLS, STORE_AND_CHECK_TOOLS } from "../common/shopper-tools.js";
 import type { EnvDefinition } from "../env-definition.js";
 import { readSpec } from "../read-spec.js";
+import { generateHomeFurnishings } from "./generate/index.js";
+import { generateHomeFurnishingsVariant } from "./generate/variant.js";
+import { hallLayoutFacts } from "./layout-facts.js";
+import { FurnitureSpec } from "./spec/furniture-spec.js";
 
 const dir = fileURLToPath(new URL("./", import.meta.url));
 
@@ -24,11 +28,12 @@ export const homeFurnishings: EnvDefinition = {
   goalShownByProducts: true,
   minimapScale: 12,
   generate: async () => {
-    const [{ generateHomeFurnishings }, { FurnitureSpec }] = await Promise.all([
-      import("./generate/index.js"),
-      import("./spec/furniture-spec.js"),
-    ]);
     const { file, raw } = readSpec(dir, "products.json");
     return generateHomeFurnishings(parseData(file, raw, FurnitureSpec));
   },
+  generateVariant: (seed) => {
+    const { file, raw } = readSpec(dir, "products.json");
+    return generateHomeFurnishingsVariant(parseData(file, raw, FurnitureSpec), seed);
+  },
+  layoutFacts: hallLayoutFacts,
 };

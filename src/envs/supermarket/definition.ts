@@ -4,6 +4,10 @@ import { NAVIGATE_TO_FIXTURE } from "../common/navigate-schemas.js";
 import { FIXTURE_AND_HOLD_TOOLS, SHARED_TOOLS } from "../common/shopper-tools.js";
 import type { EnvDefinition } from "../env-definition.js";
 import { readSpec } from "../read-spec.js";
+import { generateSupermarket } from "./generate/index.js";
+import { generateSupermarketVariant } from "./generate/variant.js";
+import { supermarketLayoutFacts } from "./layout-facts.js";
+import { GrocerySpec } from "./spec/grocery-spec.js";
 
 const dir = fileURLToPath(new URL("./", import.meta.url));
 
@@ -24,11 +28,12 @@ export const supermarket: EnvDefinition = {
   goalShownByProducts: false,
   minimapScale: 20,
   generate: async () => {
-    const [{ generateSupermarket }, { GrocerySpec }] = await Promise.all([
-      import("./generate/index.js"),
-      import("./spec/grocery-spec.js"),
-    ]);
     const { file, raw } = readSpec(dir, "products.json");
     return generateSupermarket(parseData(file, raw, GrocerySpec));
   },
+  generateVariant: (seed) => {
+    const { file, raw } = readSpec(dir, "products.json");
+    return generateSupermarketVariant(parseData(file, raw, GrocerySpec), seed);
+  },
+  layoutFacts: supermarketLayoutFacts,
 };

@@ -26,7 +26,7 @@ export function parseFilters(query: string): LeaderboardFilters {
   const q = new URLSearchParams(query);
   const out: LeaderboardFilters = {};
   const store = q.get("store");
-  if (store && /^[\w.-]{1,100}$/.test(store)) out.store = store;
+  if (store && /^[\w.-]{1,100}(?:@\d{1,6})?$/.test(store)) out.store = store;
   const subset = q.get("subset");
   if (subset && /^[0-3]$/.test(subset)) out.subset = Number(subset);
   const condition = q.get("condition");

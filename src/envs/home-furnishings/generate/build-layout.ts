@@ -8,14 +8,12 @@ import { outerWalls, wallWithGaps } from "../../common/walls.js";
 import { STORES } from "../spec/stores.js";
 import type { ArrangedArea } from "./arrange-area.js";
 import {
-  areaSlots,
+  type AreaSlot,
+  baseHallPlan,
   doorway,
-  ENTRANCE,
-  HALL,
+  type HallPlan,
   type Rect,
   rectPolygon,
-  START,
-  STORE_PLACEMENTS,
   STORE_WALL,
   type StorePlacement,
 } from "./store-plan.js";
@@ -24,18 +22,18 @@ import {
 const OUTSIDE_DOORWAY_M = 1.5;
 const INSIDE_DOORWAY_M = 1.2;
 
-function onHallBoundary(a: Point, b: Point): boolean {
-  const { width, depth } = HALL;
+function onHallBoundary(a: Point, b: Point, hall: HallPlan["hall"]): boolean {
+  const { width, depth } = hall;
   return (
     (a[0] === b[0] && (a[0] === 0 || a[0] === width)) || (a[1] === b[1] && (a[1] === 0 || a[1] === depth))
   );
 }
 
 /** Store walls: each rectangle edge once (neighbours share), none on the hall's own walls. */
-function storeWalls(): Wall[] {
+function storeWalls(plan: HallPlan): Wall[] {
   const seen = new Set<string>();
   const walls: Wall[] = [];
-  for (const store of STORE_PLACEMENTS) {
+  for (const store of plan.placements) {
     const { x0, z0, x1, z1 } = store.rect;
     const edges: [Point, Point][] = [
       [
@@ -57,7 +55,7 @@ function storeWalls(): Wall[] {
     ];
     for (const [a, b] of edges) {
       const key = [a, b].map((p) => p.join(",")).join("|");
-      if (seen.has(key) || onHallBoundary(a, b)) continue;
+      if (seen.has(key) || onHallBoundary(a, b, plan.hall)) continue;
       seen.add(key);
       walls.push(...wallWithGaps(a, b, [doorway(store)], STORE_WALL.thickness, STORE_WALL.height));
     }
@@ -73,6 +71,8 @@ const polygonOf = (r: Rect) => rectPolygon(r);
 
 export interface ArrangedStore {
   placement: StorePlacement;
+  /** Each area's slot, in the store's area order. */
+  slots: AreaSlot[];
   areas: ArrangedArea[];
 }
 
@@ -81,6 +81,8 @@ export function buildHomeFurnishingsLayout(
   arranged: ArrangedStore[],
   productsByArea: Map<string, string[]>,
   segColors: HexColor[],
+  plan: HallPlan = baseHallPlan(),
+  env = "home-furnishings",
 ): Layout {
   const waypoints: Waypoint[] = [];
   const addWaypoint = (
@@ -94,7 +96,7 @@ export function buildHomeFurnishingsLayout(
   };
   const navTargets: (Store | DisplayArea)[] = [];
   let color = 0;
-  arranged.forEach(({ placement, areas }) => {
+  arranged.forEach(({ placement, slots, areas }) => {
     const def = STORES.find((s) => s.id === placement.id)!;
     const door = doorway(placement);
     const doorCenter: Point = [(door.from[0] + door.to[0]) / 2, (door.from[1] + door.to[1]) / 2];
@@ -127,7 +129,6 @@ export function buildHomeFurnishingsLayout(
       segColor: segColors[color++]!,
     };
     navTargets.push(store);
-    const slots = areaSlots(placement, def.areas.length as 3 | 4);
     def.areas.forEach((areaDef, k) => {
       const arrangedArea = areas[k]!;
       const areaFootprint = polygonOf(slots[k]!.rect);
@@ -145,14 +146,15 @@ export function buildHomeFurnishingsLayout(
       });
     });
   });
+  const { hall, entrance } = plan;
   return {
     kind: "siturec.layout",
     version: 1,
-    env: "home-furnishings",
-    floor: { width: HALL.width, depth: HALL.depth, ceiling: HALL.ceiling },
-    entrance: { from: ENTRANCE.from, to: ENTRANCE.to },
-    start: START,
-    walls: [...outerWalls(HALL, [ENTRANCE]), ...storeWalls()],
+    env,
+    floor: { width: hall.width, depth: hall.depth, ceiling: hall.ceiling },
+    entrance: { from: entrance.from, to: entrance.to },
+    start: plan.start,
+    walls: [...outerWalls(hall, [entrance]), ...storeWalls(plan)],
     navTargets,
     waypoints,
   };

@@ -10,7 +10,7 @@ import { HOME_FURNISHINGS_THEMES, STORES } from "../spec/stores.js";
 import { arrangeArea, type DisplayItem } from "./arrange-area.js";
 import { AUTHORED_LICENCE, buildFurnitureProducts, IKEA_LICENCE, orderByArea } from "./build-catalog.js";
 import { type ArrangedStore, buildHomeFurnishingsLayout } from "./build-layout.js";
-import { areaSlots, STORE_PLACEMENTS } from "./store-plan.js";
+import { type AreaSlot, areaSlots, baseHallPlan, type HallPlan, type StorePlacement } from "./store-plan.js";
 
 /** The seed the checked-in home-furnishings data was generated with. */
 export const HOME_FURNISHINGS_SEED = 222;
@@ -39,8 +39,35 @@ export function homeFurnishingsManifest(): Manifest {
   };
 }
 
+/** What a generated furniture hall may differ in from the checked-in one (a seeded variant's). */
+export interface HomeFurnishingsBuild {
+  /** The store id its files name (default `home-furnishings`). */
+  env?: string;
+  /** Its floor plan (default the checked-in one). */
+  plan?: HallPlan;
+  /** Its manifest (default the checked-in one). */
+  manifest?: Manifest;
+}
+
+/** Each store's placement and its areas' slots, in STORES order. */
+function storeSlots(plan: HallPlan): { placement: StorePlacement; slots: AreaSlot[] }[] {
+  return STORES.map((def) => {
+    const placement = plan.placements.find((p) => p.id === def.id);
+    if (!placement) throw new Error(`the hall plan places no store ${def.id}`);
+    const slots = areaSlots(placement, def.areas.length as 3 | 4);
+    const order = plan.areaOrder?.[def.id] ?? def.areas.map((_, k) => k);
+    return { placement, slots: order.map((k) => slots[k]!) };
+  });
+}
+
 /** Builds all home-furnishings data from the authored spec; the same spec and seed give identical data. */
-export function generateHomeFurnishings(spec: FurnitureSpec, seed = HOME_FURNISHINGS_SEED): EnvData {
+export function generateHomeFurnishings(
+  spec: FurnitureSpec,
+  seed = HOME_FURNISHINGS_SEED,
+  build: HomeFurnishingsBuild = {},
+): EnvData {
+  const env = build.env ?? "home-furnishings";
+  const plan = build.plan ?? baseHallPlan();
   const rng = new Rng(seed);
   const items = orderByArea(spec.products);
   const targetCount = STORES.reduce((n, s) => n + 1 + s.areas.length, 0);
@@ -65,14 +92,11 @@ export function generateHomeFurnishings(spec: FurnitureSpec, seed = HOME_FURNISH
     }
   });
 
-  const arranged: ArrangedStore[] = STORES.map((def) => {
-    const placement = STORE_PLACEMENTS.find((p) => p.id === def.id)!;
-    const slots = areaSlots(placement, def.areas.length as 3 | 4);
-    return {
-      placement,
-      areas: def.areas.map((a, k) => arrangeArea(a.id, slots[k]!, displayed.get(a.id) ?? [])),
-    };
-  });
+  const arranged: ArrangedStore[] = storeSlots(plan).map(({ placement, slots }, s) => ({
+    placement,
+    slots,
+    areas: STORES[s]!.areas.map((a, k) => arrangeArea(a.id, slots[k]!, displayed.get(a.id) ?? [])),
+  }));
 
   let n = 0;
   const instances: Instance[] = arranged.flatMap(({ areas }, s) =>
@@ -92,22 +116,22 @@ export function generateHomeFurnishings(spec: FurnitureSpec, seed = HOME_FURNISH
     }),
   );
 
-  const layout = buildHomeFurnishingsLayout(arranged, productsByArea, colors.slice(items.length));
+  const layout = buildHomeFurnishingsLayout(arranged, productsByArea, colors.slice(items.length), plan, env);
   const storeOf = new Map(STORES.flatMap((s) => s.areas.map((a) => [a.id, s.id])));
   const locationIndex: LocationIndex = {
     kind: "siturec.location-index",
     version: 1,
-    env: "home-furnishings",
+    env,
     entries: items.map((item, i) => ({
       product: products[i]!.id,
       places: [item.area, ...(item.alsoIn ?? [])].map((area) => ({ store: storeOf.get(area)!, area })),
     })),
   };
   return {
-    manifest: homeFurnishingsManifest(),
-    catalog: { kind: "siturec.catalog", version: 1, env: "home-furnishings", currency: "USD", products },
+    manifest: build.manifest ?? homeFurnishingsManifest(),
+    catalog: { kind: "siturec.catalog", version: 1, env, currency: "USD", products },
     layout,
-    instances: { kind: "siturec.instances", version: 1, env: "home-furnishings", instances },
+    instances: { kind: "siturec.instances", version: 1, env, instances },
     locationIndex,
   };
 }

@@ -43,6 +43,25 @@ export const STORE_PLACEMENTS: readonly StorePlacement[] = [
   { id: "vicotian-curio-collection", rect: { x0: 42, z0: 24, x1: 64, z1: 38 }, front: "north" },
 ];
 
+/** A furniture-hall floor plan: the hall, its entrance, where shoppers start, the stores and their areas' places. */
+export interface HallPlan {
+  /** The hall, metres: x in [0, width], z in [0, depth]; walls centred on its edges. */
+  hall: { width: number; depth: number; ceiling: number; wallThickness: number; wallHeight: number };
+  /** The entrance gap in an outer wall. */
+  entrance: { from: Point; to: Point };
+  /** Where every episode starts: just inside the entrance, facing into the hall. */
+  start: { x: number; z: number; yaw: number };
+  /** One placement per store of STORES; neighbours share walls. */
+  placements: readonly StorePlacement[];
+  /** Per store: the slot of `areaSlots` each of its areas (in STORES order) takes; default in order. */
+  areaOrder?: Readonly<Record<string, readonly number[]>>;
+}
+
+/** The checked-in furniture hall's plan (paper, Appendix A.3). */
+export function baseHallPlan(): HallPlan {
+  return { hall: { ...HALL }, entrance: ENTRANCE, start: START, placements: STORE_PLACEMENTS };
+}
+
 export function rectPolygon(r: Rect): Polygon {
   return [
     [r.x0, r.z0],

@@ -5,11 +5,16 @@ import type { Fixture, Wall, Waypoint } from "../../../core/spatial.js";
 import { facingPointFront, STAND_OFF_M } from "../../common/approach.js";
 import { outerWalls } from "../../common/walls.js";
 import { SECTIONS } from "../spec/sections.js";
-import { ENTRANCE, fixturePlacements, HALL, MODELS, START } from "./fixture-plan.js";
+import { basePlan, MODELS, type SupermarketPlan } from "./fixture-plan.js";
 
 /** Builds the supermarket layout; product lists are filled in once the shelves are stocked. */
-export function buildSupermarketLayout(segColors: HexColor[]): Layout {
-  const placements = new Map(fixturePlacements().map((p) => [p.id, p]));
+export function buildSupermarketLayout(
+  segColors: HexColor[],
+  plan: SupermarketPlan = basePlan(),
+  env = "supermarket",
+): Layout {
+  const { hall, entrance, start } = plan;
+  const placements = new Map(plan.placements.map((p) => [p.id, p]));
   const waypoints: Waypoint[] = [];
   const fixtures: Fixture[] = SECTIONS.map((section, i) => {
     const placement = placements.get(section.id);
@@ -45,14 +50,14 @@ export function buildSupermarketLayout(segColors: HexColor[]): Layout {
       segColor: segColors[i]!,
     };
   });
-  const walls: Wall[] = outerWalls(HALL, [ENTRANCE]);
+  const walls: Wall[] = outerWalls(hall, [entrance]);
   return {
     kind: "siturec.layout",
     version: 1,
-    env: "supermarket",
-    floor: { width: HALL.width, depth: HALL.depth, ceiling: HALL.ceiling },
-    entrance: { from: ENTRANCE.from as Point, to: ENTRANCE.to as Point },
-    start: START,
+    env,
+    floor: { width: hall.width, depth: hall.depth, ceiling: hall.ceiling },
+    entrance: { from: entrance.from as Point, to: entrance.to as Point },
+    start,
     walls,
     navTargets: fixtures,
     waypoints,

@@ -110,6 +110,23 @@ export interface FixturePlacement {
   yaw: number;
 }
 
+/** A supermarket floor plan: the hall, its entrance, where shoppers start and where each fixture stands. */
+export interface SupermarketPlan {
+  /** The hall, metres: x in [0, width], z in [0, depth]; walls centred on its edges. */
+  hall: { width: number; depth: number; ceiling: number; wallThickness: number; wallHeight: number };
+  /** The entrance gap in an outer wall. */
+  entrance: { from: Point; to: Point };
+  /** Where every episode starts: just inside the entrance, facing into the hall. */
+  start: { x: number; z: number; yaw: number };
+  /** One placement per fixture of SECTIONS. */
+  placements: FixturePlacement[];
+}
+
+/** The checked-in supermarket's plan (paper, Appendix A.3). */
+export function basePlan(): SupermarketPlan {
+  return { hall: { ...HALL }, entrance: ENTRANCE, start: START, placements: fixturePlacements() };
+}
+
 const EAST = -90;
 const WEST = 90;
 const SOUTH = 180;

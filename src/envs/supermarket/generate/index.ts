@@ -9,6 +9,7 @@ import type { GrocerySpec } from "../spec/grocery-spec.js";
 import { SECTIONS, SUPERMARKET_THEMES } from "../spec/sections.js";
 import { AUTHORED_LICENCE, buildGroceryProducts, orderBySection, USDA_LICENCE } from "./build-catalog.js";
 import { buildSupermarketLayout } from "./build-layout.js";
+import type { SupermarketPlan } from "./fixture-plan.js";
 import { stockFixtures } from "./stock-fixtures.js";
 
 /** The seed the checked-in supermarket data was generated with. */
@@ -45,41 +46,55 @@ export function supermarketManifest(): Manifest {
   };
 }
 
+/** What a generated supermarket may differ in from the checked-in one (a seeded variant's). */
+export interface SupermarketBuild {
+  /** The store id its files name (default `supermarket`). */
+  env?: string;
+  /** Its floor plan (default the checked-in one). */
+  plan?: SupermarketPlan;
+  /** Placed instances (default Table 2's 1,324). */
+  instances?: number;
+  /** Its manifest (default the checked-in one). */
+  manifest?: Manifest;
+  /** Blocks of goods stand along a shelf in a seeded order instead of catalog order. */
+  shuffleShelves?: boolean;
+}
+
 /** Builds all supermarket data from the authored spec; the same spec and seed give identical data. */
-export function generateSupermarket(spec: GrocerySpec, seed = SUPERMARKET_SEED): EnvData {
+export function generateSupermarket(
+  spec: GrocerySpec,
+  seed = SUPERMARKET_SEED,
+  build: SupermarketBuild = {},
+): EnvData {
+  const env = build.env ?? "supermarket";
   const rng = new Rng(seed);
   const items = orderBySection(spec.products);
   const colors = segmentationColors(items.length + SECTIONS.length, rng.fork("segmentation-colours"));
   const products = buildGroceryProducts(items, colors.slice(0, items.length));
-  const layout = buildSupermarketLayout(colors.slice(items.length));
+  const layout = buildSupermarketLayout(colors.slice(items.length), build.plan, env);
   const fixtures = layout.navTargets as Fixture[];
   const placesOf = new Map(items.map((item, i) => [products[i]!.id, [item.section, ...(item.alsoIn ?? [])]]));
   const stocked = stockFixtures(
     products,
     (p) => placesOf.get(p.id)!,
     fixtures,
-    SUPERMARKET_INSTANCES,
+    build.instances ?? SUPERMARKET_INSTANCES,
     rng.fork("stocking"),
+    build.shuffleShelves ? rng.fork("shelf-order") : undefined,
   );
   for (const fixture of fixtures) fixture.products = stocked.productsByFixture.get(fixture.id) ?? [];
-  const catalog: Catalog = {
-    kind: "siturec.catalog",
-    version: 1,
-    env: "supermarket",
-    currency: "USD",
-    products,
-  };
+  const catalog: Catalog = { kind: "siturec.catalog", version: 1, env, currency: "USD", products };
   const locationIndex: LocationIndex = {
     kind: "siturec.location-index",
     version: 1,
-    env: "supermarket",
+    env,
     entries: products.map((p) => ({ product: p.id, fixtures: placesOf.get(p.id)! })),
   };
   return {
-    manifest: supermarketManifest(),
+    manifest: build.manifest ?? supermarketManifest(),
     catalog,
     layout,
-    instances: { kind: "siturec.instances", version: 1, env: "supermarket", instances: stocked.instances },
+    instances: { kind: "siturec.instances", version: 1, env, instances: stocked.instances },
     locationIndex,
   };
 }

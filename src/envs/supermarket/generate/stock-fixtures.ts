@@ -135,10 +135,14 @@ function growFacings(
   }
 }
 
-/** Spreads a slot's runs evenly along it, in catalog order, and turns facings into instances. */
-function placeSlot(slot: Slot, nextId: () => string): Instance[] {
+/**
+ * Spreads a slot's runs evenly along it, in catalog order (or in `rank`'s order), and turns facings
+ * into instances.
+ */
+function placeSlot(slot: Slot, nextId: () => string, rank?: Map<number, number>): Instance[] {
   const model = MODELS[slot.fixture.kind];
-  const runs = [...slot.runs].sort((a, b) => a.order - b.order);
+  const key = (r: Run) => rank?.get(r.order) ?? r.order;
+  const runs = [...slot.runs].sort((a, b) => key(a) - key(b));
   const stocked = runs.reduce((s, r) => s + runLength(r), 0);
   const gap = (slot.length - stocked) / (runs.length + 1);
   const sideYaw = slot.side === "front" ? slot.fixture.yaw : normalizeYaw(slot.fixture.yaw + 180);
@@ -178,6 +182,7 @@ export interface StockedStore {
 /**
  * Stocks the fixtures: each product gets one block of facings on its own fixture and on each
  * fixture of `alsoIn`, sized so the store holds exactly `total` instances, with shelves filled evenly.
+ * With `orderRng`, the blocks of a shelf stand in a seeded order instead of catalog order.
  */
 export function stockFixtures(
   products: readonly GroceryProduct[],
@@ -185,6 +190,7 @@ export function stockFixtures(
   fixtures: readonly Fixture[],
   total: number,
   rng: Rng,
+  orderRng?: Rng,
 ): StockedStore {
   const byId = new Map(fixtures.map((f) => [f.id, f]));
   const runs: Run[] = [];
@@ -227,8 +233,9 @@ export function stockFixtures(
   growFacings(runs, slotOf, room, total, rng.fork("facings"));
   let n = 0;
   const nextId = () => `sm-i${String(++n).padStart(4, "0")}`;
+  const rank = orderRng && new Map(orderRng.shuffle(runs.map((r) => r.order)).map((order, i) => [order, i]));
   const instances = fixtures.flatMap((f) =>
-    slotsByFixture.get(f.id)!.flatMap((slot) => placeSlot(slot, nextId)),
+    slotsByFixture.get(f.id)!.flatMap((slot) => placeSlot(slot, nextId, rank)),
   );
   const productsByFixture = new Map(
     fixtures.map((f) => [
