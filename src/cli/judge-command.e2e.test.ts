@@ -45,9 +45,21 @@ describe("siturec judge --study", () => {
   });
 
   it("judges every run's trajectories, each call on its own run's spend ledger", async () => {
-    const r = await runCli("judge", "--study", "pilot", "--model", mock.modelId(), "--dir", dir);
+    const r = await runCli(
+      "judge",
+      "--study",
+      "pilot",
+      "--model",
+      mock.modelId(),
+      "--dir",
+      dir,
+      "--max-output-tokens",
+      "900",
+    );
     expect(r.code, r.err).toBe(0);
     expect(r.out).toContain(`judged 8 of 8 trajectories of study pilot (4 runs) with ${mock.modelId()}`);
+    // Every judge request names the limit it was given, and each judgement records it.
+    expect(mock.requests.map((q) => q.body.max_tokens)).toEqual(mock.requests.map(() => 900));
     expect(r.out).toContain("siturec human-agreement pilot --sim RUN...");
     const store = openRunStore(dir, { readonly: true });
     try {
@@ -55,8 +67,8 @@ describe("siturec judge --study", () => {
         const judged = [];
         for await (const t of store.trajectories(run)) judged.push(t.judge);
         expect(judged, run).toEqual([
-          expect.objectContaining({ scores: ratings(4) }),
-          expect.objectContaining({ scores: ratings(4) }),
+          expect.objectContaining({ scores: ratings(4), maxOutputTokens: 900 }),
+          expect.objectContaining({ scores: ratings(4), maxOutputTokens: 900 }),
         ]);
         expect((await store.spent(run)).filter((s) => s.role === "judge")[0]?.calls, run).toBe(2);
       }

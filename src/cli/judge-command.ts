@@ -6,6 +6,7 @@ import { estimateJudge } from "../eval/judge-estimate.js";
 import { judgeTranscript } from "../eval/judge-transcript.js";
 import { LlmError } from "../llm/client.js";
 import { parseModelId } from "../llm/model-id.js";
+import { DEFAULT_MAX_OUTPUT_TOKENS, MAX_OUTPUT_TOKENS_LIMIT } from "../llm/output-tokens.js";
 import { buildClient } from "../runner/build.js";
 import { ConfigError, parseRunConfig, type RunConfig, readConfigFile } from "../runner/run-config.js";
 import { openRunStore } from "../storage/open-run-store.js";
@@ -29,6 +30,8 @@ export interface JudgeRecord {
   input: "record" | "record+extras";
   /** The sampling temperature the judge was sent (absent in judgements before it was recorded: 0). */
   temperature?: number;
+  /** The output-token limit the judge was sent (absent in judgements before it was recorded: none). */
+  maxOutputTokens?: number;
   scores: Record<string, number> | null;
   rationale?: string;
   formatError?: string;
@@ -58,6 +61,7 @@ interface JudgeFlags {
   json?: boolean;
   study?: string;
   temperature: number;
+  maxOutputTokens: number;
 }
 
 /** `--temperature T`: the judge's sampling temperature, 0 to 2. */
@@ -65,6 +69,14 @@ function parseJudgeTemperature(value: string): number {
   const n = Number(value);
   if (!value.trim() || !Number.isFinite(n) || n < 0 || n > 2)
     throw new InvalidArgumentError(`'${value}' is not a temperature from 0 to 2`);
+  return n;
+}
+
+/** `--max-output-tokens N`: the most tokens one judge answer may take. */
+function parseJudgeMaxOutputTokens(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value.trim()) || n < 1 || n > MAX_OUTPUT_TOKENS_LIMIT)
+    throw new InvalidArgumentError(`'${value}' is not a token count from 1 to ${MAX_OUTPUT_TOKENS_LIMIT}`);
   return n;
 }
 
@@ -188,7 +200,14 @@ async function judgeAll(
         judgeSpent += response.costUsd;
         void store.recordSpend(runId, spendOf("judge", model, response));
       });
-      judge = new LlmJudge({ model: opts.model, client, prompts, seed: 0, temperature: opts.temperature });
+      judge = new LlmJudge({
+        model: opts.model,
+        client,
+        prompts,
+        seed: 0,
+        temperature: opts.temperature,
+        maxOutputTokens: opts.maxOutputTokens,
+      });
       judges.set(runId, judge);
     }
     return judge;
@@ -210,6 +229,7 @@ async function judgeAll(
             promptHash: prompts.hash,
             input: opts.extras ? "record+extras" : "record",
             temperature: opts.temperature,
+            maxOutputTokens: opts.maxOutputTokens,
             scores: reply.output?.scores ?? null,
             ...(reply.output?.rationale ? { rationale: reply.output.rationale } : {}),
             ...(reply.formatError ? { formatError: reply.formatError } : {}),
@@ -254,6 +274,12 @@ export function registerJudge(program: Command, io: CliIo, setExit: (code: numbe
       "the judge's sampling temperature",
       parseJudgeTemperature,
       DEFAULT_JUDGE_TEMPERATURE,
+    )
+    .option(
+      "--max-output-tokens <n>",
+      "the most tokens one judge answer may take (seven scores and a rationale)",
+      parseJudgeMaxOutputTokens,
+      DEFAULT_MAX_OUTPUT_TOKENS.judge,
     )
     .option(
       "--config <file>",

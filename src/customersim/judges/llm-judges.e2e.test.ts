@@ -12,6 +12,7 @@ import { reasonReward } from "../rewards/index.js";
 import {
   COMPLETENESS_JUDGE_PROMPT,
   CRITERIA_JUDGE_PROMPT,
+  CUSTOMERSIM_JUDGE_MAX_OUTPUT_TOKENS,
   llmCompletenessJudge,
   llmCriteriaJudge,
   llmReasonJudge,
@@ -46,6 +47,8 @@ describe("the LLM judges (through the OpenAI-compatible mock)", () => {
     expect(userText(0)).toContain("need comfy breathable sweatpants");
     expect(server.requests[0]!.body.temperature).toBe(0);
     expect(server.requests[0]!.body.response_format).toBeDefined();
+    // An explicit output limit, not the model's maximum (which providers count against rate limits).
+    expect(server.requests[0]!.body.max_tokens).toBe(CUSTOMERSIM_JUDGE_MAX_OUTPUT_TOKENS);
   });
 
   it("%Cpl.: complete sentences over sentences; an impossible answer gets one repair request", async () => {

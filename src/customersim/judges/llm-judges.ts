@@ -24,7 +24,16 @@ export interface LlmJudgeOptions {
   seed?: number;
   /** Default 0. */
   temperature?: number;
+  /** The most tokens one answer may take (default `CUSTOMERSIM_JUDGE_MAX_OUTPUT_TOKENS`). */
+  maxOutputTokens?: number;
 }
+
+/**
+ * The output-token limit of CustomerSim's judges: their largest answer is the criteria judge's list of
+ * a first message's criteria (a few words each, a few dozen at the most: about 400 tokens) or the
+ * reason judge's rationale; 1,000 leaves more than half again to spare.
+ */
+export const CUSTOMERSIM_JUDGE_MAX_OUTPUT_TOKENS = 1000;
 
 /** Crit. (Appendix C.1): the first shopper turn's distinct criteria, listed then counted. */
 export const CRITERIA_JUDGE_PROMPT = `You annotate messages that shoppers write to a salesperson in an online store's chat.
@@ -81,6 +90,7 @@ async function ask<S extends z.ZodType>(
     system,
     messages: [{ role: "user", content: user }],
     temperature: opts.temperature ?? 0,
+    maxOutputTokens: opts.maxOutputTokens ?? CUSTOMERSIM_JUDGE_MAX_OUTPUT_TOKENS,
     seed: opts.seed ?? 0,
     tag: "judge",
   };
