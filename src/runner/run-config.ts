@@ -332,16 +332,16 @@ export function playedTemperatures(
   return playedPerRole(config, ids, roleTemperature);
 }
 
-/** A per-role setting as a run records it: `valueOf`'s for each role played by the config's policy. */
+/** A per-role setting as a run records it: `settingOf`'s for each role played by the config's policy. */
 function playedPerRole(
   config: Pick<RunConfig, "agents">,
   ids: Readonly<Record<PolicyRole, string>> | undefined,
-  valueOf: (spec: AgentSpec, role: PolicyRole) => number | undefined,
+  settingOf: (spec: AgentSpec, role: PolicyRole) => number | undefined,
 ): Partial<Record<PolicyRole, number>> {
   const out: Partial<Record<PolicyRole, number>> = {};
   for (const role of POLICY_ROLES) {
     const spec = config.agents[role];
-    const v = valueOf(spec, role);
+    const v = settingOf(spec, role);
     if (v !== undefined && (!ids || ids[role] === roleId(spec))) out[role] = v;
   }
   return out;
