@@ -381,7 +381,8 @@ describe("the studies pages in Chromium", () => {
     const colleague = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await colleague.newPage();
     await page.goto(`${server.url}/#/view/${VIEWER}`);
-    await page.waitForFunction("location.hash === '#/'");
+    // Polled from here: a polling predicate inside the page would need eval, which the server's CSP refuses.
+    await expect.poll(() => page.evaluate("location.hash")).toBe("#/");
     await page.waitForSelector("text=sim-1");
     await page.goto(`${server.url}/#/studies`);
     await page.waitForSelector("text=not the studies");
