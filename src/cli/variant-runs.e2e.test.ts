@@ -95,6 +95,9 @@ describe("a run on a seeded variant", () => {
     expect((await get("/api/maps/supermarket@7@8.svg")).status).toBe(400);
     expect((await get("/api/maps/supermarket@07.svg")).status).toBe(404);
     expect((await get("/api/maps/nowhere@7.svg")).status).toBe(404);
+    // A variant no run of the store played is not generated because a request names it.
+    expect((await get("/api/maps/supermarket@8.svg")).status).toBe(404);
+    expect((await get("/api/scene/supermarket@8.json")).status).toBe(404);
   });
 });
 

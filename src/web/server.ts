@@ -10,7 +10,7 @@ import { HTTPException } from "hono/http-exception";
 import { z } from "zod";
 import { listenError } from "../core/listen-error.js";
 import type { EnvId } from "../core/manifest.js";
-import { hasEnv } from "../envs/registry.js";
+import { envIds, hasEnv } from "../envs/registry.js";
 import { minimapSvg } from "../render/minimap.js";
 import { labelFont, sceneDataJson } from "../render/scene-data.js";
 import { openRunStore } from "../storage/open-run-store.js";
@@ -114,7 +114,7 @@ export function createWebApp(opts: WebOptions): {
   );
 
   addStudyRoutes(app, { runtime: studies, adminToken, viewerToken });
-  addSceneRoutes(app);
+  addSceneRoutes(app, getStore);
   const studiesHeld = holdsStudies(getStore);
   requireAdminForViewer(
     app,
@@ -172,16 +172,16 @@ function param<T>(schema: z.ZodType<T>, value: string | undefined): T | undefine
 const bad = (what: string) => ({ error: `invalid ${what}` });
 
 /** What the browser's scene builder loads: the label font and a store's scene data. */
-function addSceneRoutes(app: Hono): void {
+function addSceneRoutes(app: Hono, getStore: GetStore): void {
   app.get("/api/scene/font.woff2", (c) =>
     c.body(new Uint8Array(labelFont()), 200, {
       "Content-Type": "font/woff2",
       "Cache-Control": "public, max-age=86400",
     }),
   );
-  app.get("/api/scene/:env", (c) => {
+  app.get("/api/scene/:env", async (c) => {
     const env = c.req.param("env").replace(/\.json$/, "");
-    if (!hasEnv(env)) return c.json({ error: `no store '${env}'` }, 404);
+    if (!(await servedStore(env, getStore))) return c.json({ error: `no store '${env}'` }, 404);
     return c.body(sceneDataJson(env as EnvId), 200, {
       "Content-Type": "application/json",
       "Cache-Control": "public, max-age=3600",
@@ -264,13 +264,24 @@ function addLeaderboardRoutes(app: Hono, getStore: GetStore): void {
   });
 }
 
+/**
+ * Whether the viewer serves a store's files: a registered store, or another store id the store's runs
+ * played (a seeded variant). A request alone never makes the server generate a store it was not asked
+ * to by a run: an id is not a licence to fill the disk.
+ */
+async function servedStore(env: string, getStore: GetStore): Promise<boolean> {
+  if (envIds().includes(env)) return true;
+  const runs = (await getStore()?.listRuns()) ?? [];
+  return runs.some((r) => (r.config as { env?: unknown } | null)?.env === env) && hasEnv(env);
+}
+
 /** Stores' layout maps and the run store's images. */
 function addMapAndImageRoutes(app: Hono, getStore: GetStore): void {
   /** A store's layout map (the assistant's labels) without the shopper: the replay draws the path on it. */
-  app.get("/api/maps/:env", (c) => {
+  app.get("/api/maps/:env", async (c) => {
     const env = param(EnvKey, c.req.param("env")?.replace(/\.svg$/, ""));
     if (!env) return c.json(bad("store id"), 400);
-    if (!hasEnv(env)) return c.json({ error: `no store '${env}'` }, 404);
+    if (!(await servedStore(env, getStore))) return c.json({ error: `no store '${env}'` }, 404);
     return c.body(minimapSvg(env as EnvId, "assistant").svg, 200, {
       "Content-Type": "image/svg+xml; charset=utf-8",
       "Cache-Control": "public, max-age=3600",
