@@ -1,11 +1,11 @@
 import { createReadStream, createWriteStream, existsSync, readFileSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { homedir } from "node:os";
-import { dirname, isAbsolute, join } from "node:path";
+import { dirname, join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createBrotliDecompress } from "node:zlib";
 import { extract, type Headers } from "tar-fs";
+import { siturecCacheDir } from "../core/cache-dir.js";
 import { SiturecError } from "../core/errors.js";
 
 const PACKAGE = "@sparticuz/chromium";
@@ -90,12 +90,6 @@ export function bundledChromiumPackage(): BundledChromiumPackage | undefined {
     return existsSync(join(binDir, "chromium.br")) ? { binDir, version: pkg.version } : undefined;
   }
   return undefined;
-}
-
-/** The per-user cache folder of siturec: `$XDG_CACHE_HOME/siturec`, else `~/.cache/siturec`. */
-export function siturecCacheDir(): string {
-  const xdg = process.env.XDG_CACHE_HOME;
-  return join(xdg && isAbsolute(xdg) ? xdg : join(homedir(), ".cache"), "siturec");
 }
 
 /** Where a version of the bundled browser is extracted. */

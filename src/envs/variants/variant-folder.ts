@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { homedir } from "node:os";
-import { isAbsolute, join, resolve } from "node:path";
+import { join, resolve } from "node:path";
+import { siturecCacheDir } from "../../core/cache-dir.js";
 import { SiturecError } from "../../core/errors.js";
 import type { EnvData } from "../env-data.js";
 import { serializeEnv } from "../generate-data.js";
@@ -17,11 +17,7 @@ export const VARIANT_STAMP = "variant.json";
 export function variantsRoot(env: NodeJS.ProcessEnv = process.env): { dir: string; cache: boolean } {
   const given = env[VARIANTS_DIR_VARIABLE]?.trim();
   if (given) return { dir: resolve(given), cache: false };
-  const xdg = env.XDG_CACHE_HOME;
-  return {
-    dir: join(xdg && isAbsolute(xdg) ? xdg : join(homedir(), ".cache"), "siturec", "variants"),
-    cache: true,
-  };
+  return { dir: join(siturecCacheDir(env), "variants"), cache: true };
 }
 
 /** What `variant.json` holds. */
