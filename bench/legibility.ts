@@ -1,12 +1,13 @@
 // Legibility benchmark: at every arrival pose of each store, the share of products within reach whose
 // name has a distinctive word read by tesseract in the colour frame. Prints one JSON line per store.
 //   npm run bench:legibility [-- --scale 1] [-- --unread] [-- --env supermarket]
+//     (--env: a store, a variant such as supermarket@1000, all, held-out or held-out:STORE)
 //     [-- --pose ap-sofas] (only poses whose name contains it) [-- --frames DIR] (each view as a PNG
 //     and a text file of the products within reach, the words each needs and whether it was read)
 import { mkdirSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import sharp from "sharp";
-import type { EnvId } from "../src/core/manifest.js";
+import { envSelectorHelp, expandEnvSelector } from "../src/envs/env-selector.js";
 import {
   type LegibilityView,
   measureLegibility,
@@ -43,10 +44,14 @@ if (!tesseract) {
   console.error("bench:legibility needs tesseract (apt-get install tesseract-ocr)");
   process.exit(1);
 }
+const only = values.env ?? values.store ?? "all";
+const envs = expandEnvSelector(only);
+if (!envs) {
+  console.error(`bench:legibility: --env ${only}: expected ${envSelectorHelp()}`);
+  process.exit(2);
+}
 const service = await RenderService.start({ width: 640, height: 480, poolSize: 1 });
 try {
-  const only = values.env ?? values.store;
-  const envs = (only ? [only] : ["supermarket", "home-furnishings"]) as EnvId[];
   if (values.frames) mkdirSync(values.frames, { recursive: true });
   for (const env of envs) {
     const t0 = performance.now();

@@ -2,62 +2,36 @@
 // first 25 supermarket tasks. Pass 1 at concurrency 1 splits wall time into rendering, model calls
 // (none here) and the harness; pass 2 at concurrency 4 measures throughput and the peak resident
 // memory of the whole process tree (Node and Chromium). Prints one JSON line. npm run bench:run
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { RenderService } from "../src/render/render-service.js";
 import { runBenchmark } from "../src/runner/run-benchmark.js";
 import { parseRunConfig } from "../src/runner/run-config.js";
 import { observationCounts } from "../src/world/world.js";
+import { treePssMb } from "./process-tree.js";
 
-/**
- * Memory of this process and all its descendants, MB: the sum of proportional set sizes (Linux
- * /proc/PID/smaps_rollup), so pages Chromium's processes share are counted once, not once per process.
- */
-function treeRssMb(): number {
-  const children = new Map<number, number[]>();
-  const rss = new Map<number, number>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const status = readFileSync(`/proc/${entry}/status`, "utf8");
-      const ppid = Number(/PPid:\s+(\d+)/.exec(status)?.[1]);
-      const kb = Number(/Pss:\s+(\d+)/.exec(readFileSync(`/proc/${entry}/smaps_rollup`, "utf8"))?.[1] ?? 0);
-      rss.set(Number(entry), kb);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  let total = 0;
-  const stack = [process.pid];
-  while (stack.length) {
-    const pid = stack.pop()!;
-    total += rss.get(pid) ?? 0;
-    stack.push(...(children.get(pid) ?? []));
-  }
-  return total / 1024;
-}
-
-// One render service for both passes, started and warmed before the clock runs: launching Chromium
-// and loading the store scene is a one-time cost, reported apart as startup_ms.
+// Launching Chromium and loading the store scene, timed apart (reported in startup_ms) and closed
+// again: each pass starts its own render pool, as a run does, so the passes share no rendered view
+// and the memory measured is the run's alone.
 const t0 = performance.now();
-const render = await RenderService.start();
-await render.warm("supermarket");
+const launched = await RenderService.start();
+await launched.warm("supermarket");
 const launchMs = performance.now() - t0;
+await launched.close();
 
 async function pass(concurrency: number) {
   const storeDir = mkdtempSync(join(tmpdir(), "siturec-bench-"));
   let peak = 0;
   const timer = setInterval(() => {
-    peak = Math.max(peak, treeRssMb());
+    peak = Math.max(peak, treePssMb());
   }, 200);
   const before = observationCounts();
   try {
     const result = await runBenchmark(
       parseRunConfig({ env: "supermarket", tasks: "0:25", storeDir, concurrency }),
     );
-    peak = Math.max(peak, treeRssMb());
+    peak = Math.max(peak, treePssMb());
     const after = observationCounts();
     const reused = after.reused - before.reused;
     const reusedShare = reused / (reused + after.rendered - before.rendered);
@@ -70,7 +44,6 @@ async function pass(concurrency: number) {
 
 const serial = await pass(1);
 const parallel = await pass(4);
-await render.close();
 const round = (v: number, d = 3) => Math.round(v * 10 ** d) / 10 ** d;
 console.log(
   JSON.stringify({
@@ -85,7 +58,7 @@ console.log(
     ),
     // Observations (resets and successful steps) served again because nothing drawn had changed.
     reused_share: round(serial.reusedShare),
-    startup_ms: Math.round(launchMs + serial.startupMs),
+    startup_ms: Math.round(launchMs),
     peak_rss_mb: Math.round(parallel.peakRssMb),
     serial: {
       episodes_per_min: round((60_000 * serial.episodes) / serial.wallMs, 1),

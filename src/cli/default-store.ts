@@ -1,6 +1,6 @@
 import { type Command, Option } from "commander";
 import { SiturecError } from "../core/errors.js";
-import { resolveStoreLocation } from "../storage/open-run-store.js";
+import { resolveStoreLocation } from "../storage/store-location.js";
 
 /** The run store a command uses when not told: `SITUREC_STORE_URL`, else `./siturec-runs`. */
 export function defaultStore(env: NodeJS.ProcessEnv = process.env): string {

@@ -1,24 +1,24 @@
 import { createWriteStream } from "node:fs";
 import type { Command } from "commander";
 import { Argument, Option } from "commander";
-import { rowJsonSchema } from "../customersim/index.js";
-import { type StoredConversation, storedConversation } from "../customersim/stored-conversation.js";
-import { envProtocolJsonSchema } from "../env-server/index.js";
+import type { StoredConversation } from "../customersim/stored-conversation.js";
 import { uncachedInputTokens } from "../llm/prices.js";
-import { summarize } from "../runner/run-summary.js";
 import { errorCounts } from "../storage/error-counts.js";
 import { openRunStore } from "../storage/open-run-store.js";
 import { requireRun } from "../storage/require-run.js";
 import { runRoles } from "../storage/run-roles.js";
 import type { RunStore } from "../storage/run-store.js";
-import { trajectoryJsonSchema } from "../trajectory/trajectory.js";
 import { dirOption, storeOption } from "./default-store.js";
 import { failureLines } from "./failure-lines.js";
 import type { CliIo } from "./io.js";
 import { formatTable } from "./table.js";
 
+// `runs` lists a store with the storage layer alone: what `export` and `schema` need (CustomerSim,
+// the environment server, the trajectory schemas) is imported by their actions.
+
 /** A CustomerSim run's stored conversations, whole (header, rounds, outcome). */
 async function* conversations(store: RunStore, runId: string): AsyncGenerator<StoredConversation> {
+  const { storedConversation } = await import("../customersim/stored-conversation.js");
   for await (const e of store.storedEpisodes(runId)) yield storedConversation(e);
 }
 
@@ -60,8 +60,18 @@ export function tokensCell(t: {
   return `${k(t.inputTokens)} in${t.cachedInputTokens ? ` (${k(t.cachedInputTokens)} cached)` : ""}, ${k(t.outputTokens)} out`;
 }
 
-/** One line per run: status, models, condition, counts, success and cost. */
+/**
+ * One line per run: status, models, condition, counts, success and cost, with each store's figures
+ * (what `runs --json` prints).
+ */
 export async function listRuns(dir: string) {
+  // Summaries order stores by the env registry, which loads every store's definition: the table needs none.
+  const { summarize } = await import("../runner/run-summary.js");
+  return (await readRuns(dir)).map(({ rows, ...run }) => ({ ...run, summaries: summarize(rows) }));
+}
+
+/** The runs as the table shows them, each with its episodes. */
+async function readRuns(dir: string) {
   const store = openRunStore(dir, { readonly: true });
   try {
     const runs = [];
@@ -90,7 +100,7 @@ export async function listRuns(dir: string) {
           : rows.reduce((s, r) => s + r.costUsd, 0),
         ...cacheTotals(spent.length ? spent : rows),
         spent,
-        summaries: summarize(rows),
+        rows,
       });
     }
     return runs;
@@ -99,7 +109,7 @@ export async function listRuns(dir: string) {
   }
 }
 
-type ListedRun = Awaited<ReturnType<typeof listRuns>>[number];
+type ListedRun = Awaited<ReturnType<typeof readRuns>>[number];
 
 // The columns both benchmarks share: how far a run got, and what it cost.
 const done = (r: ListedRun) =>
@@ -158,11 +168,11 @@ export function registerRuns(program: Command, io: CliIo): void {
     .addOption(dirOption())
     .option("--json", "print JSON")
     .action(async (opts: { dir: string; json?: boolean }) => {
-      const runs = await listRuns(opts.dir);
       if (opts.json) {
-        io.out(`${JSON.stringify(runs, null, 2)}\n`);
+        io.out(`${JSON.stringify(await listRuns(opts.dir), null, 2)}\n`);
         return;
       }
+      const runs = await readRuns(opts.dir);
       if (!runs.length) {
         io.out(`no runs in ${opts.dir}; start one with: siturec run\n`);
         return;
@@ -225,13 +235,15 @@ export function registerRuns(program: Command, io: CliIo): void {
         "env-protocol",
       ]),
     )
-    .action((name: string) => {
+    .action(async (name: string) => {
       const schema =
         name === "trajectory"
-          ? trajectoryJsonSchema()
+          ? (await import("../trajectory/trajectory.js")).trajectoryJsonSchema()
           : name === "env-protocol"
-            ? envProtocolJsonSchema()
-            : rowJsonSchema(name === "customersim-sft" ? "sft" : "grpo");
+            ? (await import("../env-server/index.js")).envProtocolJsonSchema()
+            : (await import("../customersim/index.js")).rowJsonSchema(
+                name === "customersim-sft" ? "sft" : "grpo",
+              );
       io.out(`${JSON.stringify(schema, null, 2)}\n`);
     });
 }

@@ -132,3 +132,31 @@ describe("siturec study create refuses what cannot run, in one line", () => {
     }
   });
 });
+
+describe("siturec study create --env", () => {
+  it("takes a seeded variant (its bank, its store) and names the forms it takes when the store is unknown", async () => {
+    const saved = process.env.SITUREC_VARIANTS_DIR;
+    const fresh = mkdtempSync(join(tmpdir(), "siturec-study-variant-"));
+    process.env.SITUREC_VARIANTS_DIR = join(fresh, "variants");
+    try {
+      const args = ["study", "create", "held", "--assistants", "reference", "--sample", "2", "--dir", fresh];
+      const made = await runCli(...args, "--env", "supermarket@1000");
+      expect(made.code, made.err).toBe(0);
+      expect(made.out).toMatch(/^study held: 2 supermarket@1000 tasks \(sm-\d{2}\.[1-4], sm-\d{2}\.[1-4]\)/);
+      const store = openRunStore(fresh, { readonly: true });
+      try {
+        expect((await new StudyStore(store).get("held"))?.env).toBe("supermarket@1000");
+      } finally {
+        await store.close();
+      }
+      const unknown = await runCli(...args, "--env", "grocer");
+      expect(unknown.code).toBe(2);
+      expect(unknown.err).toContain(
+        "--env grocer: the stores are supermarket, home-furnishings, or a seeded variant",
+      );
+    } finally {
+      if (saved === undefined) delete process.env.SITUREC_VARIANTS_DIR;
+      else process.env.SITUREC_VARIANTS_DIR = saved;
+    }
+  });
+});

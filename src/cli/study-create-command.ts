@@ -5,7 +5,7 @@ import type { Condition } from "../core/dialogue.js";
 import { SiturecError, shortMessage } from "../core/errors.js";
 import type { EnvId } from "../core/manifest.js";
 import { formatZodIssues } from "../core/zod-issues.js";
-import { envIds } from "../envs/registry.js";
+import { envIds, hasEnv } from "../envs/registry.js";
 import { LlmClient, LlmError } from "../llm/client.js";
 import { pingRequest } from "../llm/ping.js";
 import { openRunStore } from "../storage/open-run-store.js";
@@ -66,7 +66,7 @@ function registerCreate(study: Command, io: CliIo): void {
     )
     .argument("<id>", "a name for the study (lower-case letters, digits, '-')")
     .requiredOption("--assistants <ids>", "comma-separated: reference or model ids (openai:gpt-4o, …)")
-    .option("--env <store>", "the store", "supermarket")
+    .option("--env <store>", "the store, or a seeded variant of one (supermarket@1000)", "supermarket")
     .option("--tasks <ids>", "task ids (default: sample the bank with --seed)")
     .option("--sample <n>", "tasks to sample from the bank", parseInteger, 5)
     .option("--seed <n>", "seeds the sample and each participant's letters and order", parseInteger, 42)
@@ -118,8 +118,11 @@ function checkCreateFlags(id: string, o: CreateFlags): void {
   const name = StudyId.safeParse(id);
   if (!name.success)
     throw new SiturecError(`study id '${id}': ${name.error.issues[0]!.message}`, { exitCode: 2 });
-  if (!envIds().includes(o.env))
-    throw new SiturecError(`--env ${o.env}: the stores are ${envIds().join(", ")}`, { exitCode: 2 });
+  if (!hasEnv(o.env))
+    throw new SiturecError(
+      `--env ${o.env}: the stores are ${envIds().join(", ")}, or a seeded variant of one such as ${envIds()[0]}@1000`,
+      { exitCode: 2 },
+    );
   if (!["full", "no-evv", "no-evv-caption"].includes(o.condition))
     throw new SiturecError(`--condition ${o.condition}: full, no-evv or no-evv-caption`, {
       exitCode: 2,

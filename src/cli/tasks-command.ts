@@ -6,6 +6,7 @@ import { SiturecError } from "../core/errors.js";
 import type { EnvId } from "../core/manifest.js";
 import { type Task, TaskBank } from "../core/task.js";
 import { loadEnvData } from "../envs/env-data.js";
+import { envSelectorHelp, expandEnvSelector } from "../envs/env-selector.js";
 import { envIds, envOfId, hasEnv } from "../envs/registry.js";
 import { money } from "../tasks/build-goal.js";
 import { checkTaskBank, formatTaskProblem } from "../tasks/conflict-check.js";
@@ -19,9 +20,20 @@ import {
 import type { CliIo } from "./io.js";
 import { formatTable } from "./table.js";
 
+/** A store or a seeded variant of one (`supermarket@7`). */
 export function parseEnv(value: string): EnvId {
-  if (!hasEnv(value)) throw new InvalidArgumentError(`expected one of ${envIds().join(", ")}`);
+  if (!hasEnv(value))
+    throw new InvalidArgumentError(
+      `expected a store (${envIds().join(", ")}) or a seeded variant of one such as ${envIds()[0]}@7`,
+    );
   return value;
+}
+
+/** The stores an `--env` selector names: a store, a variant, all, held-out or held-out:STORE. */
+export function parseEnvSelector(value: string): EnvId[] {
+  const envs = expandEnvSelector(value);
+  if (!envs) throw new InvalidArgumentError(`expected ${envSelectorHelp()}`);
+  return envs;
 }
 
 export function parseInteger(value: string): number {
@@ -46,9 +58,21 @@ export function taskSummary(task: Task) {
   };
 }
 
-function findTask(id: string): Task | undefined {
-  const env = envOfId(id);
-  return env && loadTaskBank(env.id).tasks.find((t) => t.id === id);
+/**
+ * A task by id: in the given store's bank, or else in the bank of the built-in store its prefix names
+ * (a variant's tasks reuse their store's ids, so only `--env` reaches them).
+ */
+function findTask(id: string, env?: EnvId): Task {
+  const store = env ?? envOfId(id)?.id;
+  const task = store ? loadTaskBank(store).tasks.find((t) => t.id === id) : undefined;
+  if (task) return task;
+  if (!store)
+    throw new SiturecError(`no task '${id}': no store's task ids start with '${id.split("-")[0]}-'`, {
+      hint: "`siturec tasks list` lists the ids",
+    });
+  throw new SiturecError(`no task '${id}' in the ${store} bank`, {
+    hint: `\`siturec tasks list --env ${store}\` lists its ids${env ? "" : "; a variant's tasks need --env STORE@SEED"}`,
+  });
 }
 
 function describeTask(task: Task): string {
@@ -100,20 +124,39 @@ export function registerTasks(program: Command, io: CliIo, setExit: (code: numbe
 function registerList(tasks: Command, io: CliIo): void {
   tasks
     .command("list")
-    .description("list the tasks of a store's bank")
-    .option("--env <env>", `a store: ${envIds().join(", ")} (default: all)`, parseEnv)
+    .description("list the tasks of a store's bank (or of several: all, held-out)")
+    .option(
+      "--env <env>",
+      "a store, a variant STORE@SEED, all, held-out or held-out:STORE (default: all)",
+      parseEnvSelector,
+    )
     .option("--json", "print JSON")
-    .action((opts: { env?: EnvId; json?: boolean }) => {
-      const envs = opts.env ? [opts.env] : envIds();
+    .action((opts: { env?: EnvId[]; json?: boolean }) => {
+      const envs = opts.env ?? envIds();
       const list = envs.flatMap((env) => loadTaskBank(env).tasks);
-      io.out(opts.json ? `${JSON.stringify({ tasks: list.map(taskSummary) })}\n` : taskTable(list));
+      // Variants reuse their store's task ids: a list of several names each task's store.
+      const stores = envs.length > 1 && envs.some((env) => !envIds().includes(env));
+      io.out(opts.json ? `${JSON.stringify({ tasks: list.map(taskSummary) })}\n` : taskTable(list, stores));
     });
 }
 
-function taskTable(list: readonly Task[]): string {
+/** The `tasks list` table; with `stores`, a first column names each task's store. */
+export function taskTable(list: readonly Task[], stores = false): string {
   return formatTable(
-    ["task", "subset", "theme", "target", "price", "budget", "tier", "refs", "request"],
+    [
+      ...(stores ? ["store"] : []),
+      "task",
+      "subset",
+      "theme",
+      "target",
+      "price",
+      "budget",
+      "tier",
+      "refs",
+      "request",
+    ],
     list.map((t) => [
+      ...(stores ? [t.env] : []),
       t.id,
       t.subset,
       t.goal.theme,
@@ -132,10 +175,14 @@ function registerShow(tasks: Command, io: CliIo): void {
     .command("show")
     .description("show one task: its shopper, goal, budget and reference items")
     .argument("<id>", "a task id such as sm-07.2")
+    .option(
+      "--env <store>",
+      "the store or variant whose bank holds it (default: the store its prefix names)",
+      parseEnv,
+    )
     .option("--json", "print the task and its profile as JSON")
-    .action((id: string, opts: { json?: boolean }) => {
-      const task = findTask(id);
-      if (!task) throw new SiturecError(`no task '${id}'`, { hint: "`siturec tasks list` lists the ids" });
+    .action((id: string, opts: { env?: EnvId; json?: boolean }) => {
+      const task = findTask(id, opts.env);
       if (opts.json) {
         const profile = loadTaskBank(task.env).profiles.find((p) => p.id === task.profileId);
         io.out(`${JSON.stringify({ task, profile })}\n`);

@@ -142,10 +142,11 @@ export abstract class EnvSession<C, D> {
       );
     const context = this.decisions.outstanding;
     if (context === undefined) throw new SessionError(409, `session ${this.id} is not waiting for an action`);
+    // Reading and validating the action is the server's work too: timed from here.
+    const started = performance.now();
     const decision = this.decision(context, request.action);
     this.busy = true;
     try {
-      const started = performance.now();
       const before = this.costs();
       this.decisions.answer(decision);
       const next = await this.decisions.next(this.loop!);

@@ -8,6 +8,7 @@ import { RenderService } from "../render/render-service.js";
 import { buildClient } from "../runner/build.js";
 import { parseRunConfig } from "../runner/run-config.js";
 import type { RunStore } from "../storage/run-store.js";
+import { AssistantPrompters } from "./assistant-prompters.js";
 import type { RunSeries } from "./run-series.js";
 import { SessionError } from "./session-error.js";
 
@@ -22,6 +23,8 @@ export class ServerResources {
   private readonly knowledgeOf = new Map<EnvId, Promise<StoreKnowledge>>();
   private readonly answered = new Map<string, Promise<void>>();
   readonly prompts: PromptSet = builtinPrompts();
+  /** The assistant's prompt builders, shared by the sessions (see AssistantPrompters). */
+  readonly assistantPrompters = new AssistantPrompters(this.prompts, () => this.client());
 
   constructor(
     readonly store: RunStore,

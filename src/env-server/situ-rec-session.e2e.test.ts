@@ -96,6 +96,11 @@ describe("SituRecBench sessions", () => {
       const r = await client.step(id, turn.assistant.output as unknown as Record<string, unknown>);
       rewards.push(r.reward);
       expect((r.info.turns as { turn: number }[])[0]!.turn).toBe(turn.turn);
+      // The step's time splits into the world's (every step executes a call there), the models' and the server's.
+      const t = r.info.timing as { stepMs: number; worldMs: number; modelMs: number; overheadMs: number };
+      expect(t.worldMs).toBeGreaterThan(0);
+      expect(t.modelMs).toBe(0);
+      expect(t.overheadMs).toBeCloseTo(Math.max(0, t.stepMs - t.worldMs), 6);
       if (r.terminated || r.truncated) {
         expect(r.observation).toBeNull();
         break;

@@ -1,4 +1,4 @@
-import { ASSISTANT_FALLBACK, LlmAssistant } from "../agents/llm/llm-assistant.js";
+import { ASSISTANT_FALLBACK } from "../agents/llm/llm-assistant.js";
 import { LlmShopper, SHOPPER_FALLBACK } from "../agents/llm/llm-shopper.js";
 import { imagePublisher } from "../agents/remote/chat-messages.js";
 import { isHttpPolicyId } from "../agents/remote/http-policy.js";
@@ -43,8 +43,20 @@ import type { Observation, SituRecSessionSpec, StepRequest } from "./protocol.js
 import type { ServerResources } from "./server-resources.js";
 import { SessionError } from "./session-error.js";
 import { situRecReward, turnMetrics } from "./situ-rec-reward.js";
+import { timeWorldWork } from "./world-timing.js";
 
 type Request = { role: "assistant"; ctx: AssistantContext } | { role: "shopper"; ctx: ShopperContext };
+
+const assistantSchemas = new Map<EnvId, ReturnType<typeof assistantOutputSchema>>();
+/** The assistant's output schema of a store, built once (building it costs more than a parse). */
+function assistantSchema(env: EnvId): ReturnType<typeof assistantOutputSchema> {
+  let schema = assistantSchemas.get(env);
+  if (!schema) {
+    schema = assistantOutputSchema(env);
+    assistantSchemas.set(env, schema);
+  }
+  return schema;
+}
 
 /** The default of each role when the client plays another (as in `siturec run`). */
 const DEFAULTS = { assistant: "reference", shopper: "rule" } as const;
@@ -110,9 +122,12 @@ export class SituRecSession extends EnvSession<Request, PolicyReply<unknown>> {
   private trajectory: Trajectory | undefined;
   private failure: string | undefined;
   private readonly stats = { renderMs: 0, modelMs: 0 };
-  /** Wall time inside the world's step (navigation, rendering, waiting for a render page). */
+  /** Wall time inside the world's work (navigation, rendering, waiting for a render page). */
   private worldMs = 0;
-  private prompter: LlmAssistant | LlmShopper | undefined;
+  private readonly addWorldMs = (ms: number) => {
+    this.worldMs += ms;
+  };
+  private shopperPrompter: LlmShopper | undefined;
   private readonly otherModels: string[];
 
   constructor(
@@ -167,20 +182,6 @@ export class SituRecSession extends EnvSession<Request, PolicyReply<unknown>> {
 
   protected costs(): StepCosts {
     return { worldMs: this.worldMs, modelMs: this.stats.modelMs };
-  }
-
-  /** The world, its steps timed (what a step spends there is the environment's, not the server's). */
-  private timed(world: World): World {
-    const step = world.step.bind(world);
-    world.step = async (call) => {
-      const started = performance.now();
-      try {
-        return await step(call);
-      } finally {
-        this.worldMs += performance.now() - started;
-      }
-    };
-    return world;
   }
 
   protected async play(): Promise<void> {
@@ -247,7 +248,7 @@ export class SituRecSession extends EnvSession<Request, PolicyReply<unknown>> {
       let world: World;
       try {
         const images = this.viewSeen(assistant, shopper);
-        world = this.timed(await World.create(this.env, render, { images }));
+        world = timeWorldWork(await World.create(this.env, render, { images }), this.addWorldMs);
       } catch (err) {
         const outcome = failedOutcome(err);
         this.trajectory = trajectory(header, [], outcome);
@@ -312,14 +313,17 @@ export class SituRecSession extends EnvSession<Request, PolicyReply<unknown>> {
 
   protected async observation(request: Request): Promise<Observation> {
     const k = await this.res.knowledge(this.env);
-    const common = { model: this.situ.agentId, client: this.res.client(), prompts: this.res.prompts };
     const publish = imagePublisher(this.situ.images, (png) => this.serveImage(png));
     if (request.role === "assistant") {
-      this.prompter ??= new LlmAssistant(k, this.situ.condition, common);
-      return assistantObservation(request.ctx, this.prompter as LlmAssistant, publish);
+      const prompter = this.res.assistantPrompters.get(k, this.situ.condition, this.situ.maxTurns);
+      return assistantObservation(request.ctx, prompter, publish);
     }
-    this.prompter ??= new LlmShopper(k, common);
-    return shopperObservation(request.ctx, this.prompter as LlmShopper, publish);
+    this.shopperPrompter ??= new LlmShopper(k, {
+      model: this.situ.agentId,
+      client: this.res.client(),
+      prompts: this.res.prompts,
+    });
+    return shopperObservation(request.ctx, this.shopperPrompter, publish);
   }
 
   protected decision(request: Request, action: StepRequest["action"]): PolicyReply<unknown> {
@@ -331,7 +335,7 @@ export class SituRecSession extends EnvSession<Request, PolicyReply<unknown>> {
           : "this is an assistant's action; this session's client plays the shopper",
       );
     return request.role === "assistant"
-      ? readAction(action, assistantOutputSchema(this.env), ASSISTANT_FALLBACK, ["ranking"])
+      ? readAction(action, assistantSchema(this.env), ASSISTANT_FALLBACK, ["ranking"])
       : readAction(action, ShopperOutput, SHOPPER_FALLBACK);
   }
 

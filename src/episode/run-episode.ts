@@ -30,8 +30,8 @@ import {
   type TurnRecord,
 } from "../trajectory/trajectory.js";
 import { addUsages, emptyUsages } from "../trajectory/usage.js";
-import type { StepResult, World } from "../world/world.js";
-import type { WorldState } from "../world/world-core.js";
+import type { World } from "../world/world.js";
+import type { StepOutcome, WorldState } from "../world/world-core.js";
 import { assistantView } from "./assistant-context.js";
 import { actionForOthers, historyForOthers } from "./history-for-others.js";
 import { finalTermination, runtimeTermination } from "./termination.js";
@@ -67,6 +67,13 @@ export interface EpisodeOptions {
    * into an `error` outcome, since nothing more of the episode could be stored anyway.
    */
   onTurn?: (turn: TurnRecord, outcome: EpisodeOutcome | undefined) => void | Promise<void>;
+  /**
+   * Leave the view after the episode's last call unrendered (nobody sees it): the world executes
+   * each call with `act` and renders with `look` once the turn is known not to be the last. Default
+   * false: every executed call is rendered at once by `world.step` (a caller that wraps `step`, e.g.
+   * to time the world, sees every render).
+   */
+  skipLastView?: boolean;
   /** Accumulates time spent rendering observations and waiting for models (for benchmarks). */
   stats?: { renderMs: number; modelMs: number };
 }
@@ -121,7 +128,7 @@ type ModeratorReply = PolicyReply<ModeratorOutput>;
 
 /** What the shopper's call did in the world, and what it pointed at. */
 interface Execution {
-  r: StepResult;
+  r: StepOutcome & { state: WorldState };
   action: ActionRecord;
   targetId: string | null;
   targetName: string | null;
@@ -178,6 +185,8 @@ class EpisodeLoop {
       shopper: { utterance: s.output.utterance, action: exec.action },
     });
     const { ended, m, moderator } = await this.moderate(turn, a, s, exec);
+    // With `skipLastView` the view after the call is rendered here, only for a turn that follows.
+    if (!ended && exec.r.success) this.stats.renderMs += (await world.look()).timings.observationMs;
     for (const c of [...a.calls, ...s.calls, ...(m?.calls ?? [])]) this.stats.modelMs += c.latencyMs;
     const turnUsage = { assistant: usageOf(a), shopper: usageOf(s), moderator: usageOf(m) };
     this.usage = addUsages(this.usage, turnUsage);
@@ -292,7 +301,10 @@ class EpisodeLoop {
     });
   }
 
-  /** The world executes the shopper's call; what it pointed at is named from the shopper's view. */
+  /**
+   * The world executes the shopper's call (with `skipLastView`, its view is rendered once the turn is
+   * known not to be the last); what it pointed at is named from the shopper's view.
+   */
   private async execute(call: ToolCall, sView: RoleObservation): Promise<Execution> {
     const { world, knowledge: k } = this.opts;
     const shopperHandle = targetArg(call.arguments);
@@ -302,8 +314,7 @@ class EpisodeLoop {
     const targetName = targetId
       ? (k.products.get(targetId)?.name ?? k.targets.get(targetId)?.name ?? null)
       : null;
-    const r = await world.step(call);
-    if (r.success) this.stats.renderMs += r.observation.timings.observationMs;
+    const r = this.opts.skipLastView ? world.act(call) : await world.step(call);
     const action: ActionRecord = {
       call,
       ...(targetName ? { targetName } : {}),

@@ -3,8 +3,7 @@ import type { CallUsage, PolicyReply } from "../agents/types.js";
 import type { RoleObservation } from "../render/observer.js";
 import type { RoleUsage, TurnRecord } from "../trajectory/trajectory.js";
 import { emptyUsage } from "../trajectory/usage.js";
-import type { StepResult } from "../world/world.js";
-import type { WorldState } from "../world/world-core.js";
+import type { StepOutcome, WorldState } from "../world/world-core.js";
 
 // The parts of a turn's record, built from what the roles and the world returned.
 
@@ -66,7 +65,7 @@ export function stateRecord(state: WorldState): TurnRecord["state"] {
 
 /** What the world did with the shopper's call, and what the call pointed at. */
 export function executionRecord(
-  r: StepResult,
+  r: StepOutcome,
   targetId: string | null,
   targetName: string | null,
 ): TurnRecord["execution"] {

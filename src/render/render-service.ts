@@ -354,6 +354,36 @@ export class RenderService {
     await this.restarting;
   }
 
+  /** The pages this service holds for a store (rendering or idle). */
+  pagesOf(env: EnvId): number {
+    return this.pools.get(env)?.length ?? 0;
+  }
+
+  /**
+   * Closes the store's idle pages, giving back their scene's memory (in the page and in the GPU
+   * process): a run calls it once no episode of that store is left. A later render of the store
+   * opens a page again. In a shared browser the pages are released, warm, for other services instead.
+   */
+  async retire(env: EnvId): Promise<void> {
+    const pool = this.pools.get(env) ?? [];
+    const idle = pool.filter((p) => !p.busy);
+    this.pools.set(
+      env,
+      pool.filter((p) => p.busy),
+    );
+    await Promise.all(
+      idle.map(({ page }) =>
+        (this.shared
+          ? page.evaluate(
+              (id) => (globalThis as unknown as RenderPageGlobals).siturecRender?.release(id),
+              this.owner.id,
+            )
+          : page.close()
+        ).catch(() => {}),
+      ),
+    );
+  }
+
   /** Opens the store's page now (building a scene takes a few seconds), so the first render is warm. */
   async warm(env: EnvId): Promise<void> {
     this.release(env, await this.acquire(env));

@@ -392,6 +392,7 @@ export async function runBenchmark(config: RunConfig, opts: RunOptions = {}): Pr
         header: runHeader(config, runId, plan.identity, ids, prompts),
         owner: owner.id,
         signal: stop.signal,
+        retireStores: !opts.render,
         onEpisode: countEpisode(timing, progress, started, opts.onProgress),
       });
     if (lost()) throw lost();

@@ -13,7 +13,7 @@ import { ConditionId } from "../core/dialogue.js";
 import { SiturecError } from "../core/errors.js";
 import type { EnvId } from "../core/manifest.js";
 import { formatZodIssues } from "../core/zod-issues.js";
-import { envIds, hasEnv } from "../envs/registry.js";
+import { envSelectorHelp, expandEnvSelector } from "../envs/env-selector.js";
 import { StructuredOutputMode } from "../llm/client.js";
 import { DEFAULT_MAX_OUTPUT_TOKENS, MAX_OUTPUT_TOKENS_LIMIT } from "../llm/output-tokens.js";
 import { PriceTable } from "../llm/prices.js";
@@ -104,8 +104,7 @@ export const RunConfig = z
     env: z
       .string()
       .superRefine((env, ctx) => {
-        if (env !== "all" && !hasEnv(env))
-          ctx.addIssue({ code: "custom", message: `a store (${envIds().join(", ")}) or all` });
+        if (!expandEnvSelector(env)) ctx.addIssue({ code: "custom", message: envSelectorHelp() });
       })
       .default("all"),
     tasks: TaskSelection.optional(),
@@ -367,6 +366,7 @@ export function playedMaxOutputTokens(
   return playedPerRole(config, ids, roleMaxOutputTokens);
 }
 
+/** The stores a run covers: its `env` selector expanded (a store, a variant, `all`, `held-out`, `held-out:STORE`). */
 export function envsOf(config: RunConfig): EnvId[] {
-  return config.env === "all" ? [...envIds()] : [config.env];
+  return expandEnvSelector(config.env) ?? [config.env];
 }

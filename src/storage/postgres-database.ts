@@ -1,5 +1,6 @@
+import { createRequire } from "node:module";
 import { setTimeout as sleep } from "node:timers/promises";
-import pg from "pg";
+import type pg from "pg";
 import {
   postgresStorageError,
   redactUrl,
@@ -8,6 +9,10 @@ import {
 } from "./postgres-error.js";
 import { checkSchema, prepareSchema } from "./postgres-schema.js";
 import { StorageError } from "./storage-error.js";
+
+// pg (CommonJS) is required when a Postgres store is opened, not when this module loads: most
+// commands use a SQLite store, and the client costs ~100 ms to load.
+const require = createRequire(import.meta.url);
 
 /** How a Postgres run store connects, and how long it keeps trying when the connection breaks. */
 export interface PostgresStoreOptions {
@@ -55,7 +60,8 @@ export class PostgresDatabase {
     this.readonly = opts.readonly ?? false;
     this.retries = opts.retries ?? 8;
     this.retryDelayMs = opts.retryDelayMs ?? 250;
-    this.pool = new pg.Pool({
+    const { Pool } = require("pg") as typeof pg;
+    this.pool = new Pool({
       connectionString: url,
       max: opts.maxConnections ?? 10,
       connectionTimeoutMillis: opts.connectTimeoutMs ?? 10_000,

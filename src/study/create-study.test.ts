@@ -1,7 +1,11 @@
-import { describe, expect, it } from "vitest";
-import { cyclicAssignment, humanEvalAssignments } from "../tasks/subsets.js";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cyclicAssignment, humanEvalAssignments, humanEvalSample } from "../tasks/subsets.js";
 import { loadTaskBank } from "../tasks/task-bank-file.js";
 import { createStudy, interactionsOf, sampleTasks } from "./create-study.js";
+import { studyRunConfig } from "./study-run-config.js";
 
 describe("a study as the paper builds it (Appendix C.2)", () => {
   it("samples five supermarket tasks with seed 42: the same five every time, all different, from the bank", () => {
@@ -64,5 +68,38 @@ describe("a study as the paper builds it (Appendix C.2)", () => {
     expect(() => createStudy({ id: "s", assistants: ["reference"], tasks: ["sm-99.9"] })).toThrow(/sm-99.9/);
     expect(() => createStudy({ id: "s", assistants: ["nobody"] })).toThrow(/nobody/);
     expect(() => createStudy({ id: "Bad Id", assistants: ["reference"] })).toThrow(/study id/);
+    expect(() => createStudy({ id: "s", env: "grocer", assistants: ["reference"] })).toThrow(
+      /env: no store 'grocer'; .*seeded variant such as supermarket@1000/,
+    );
+  });
+});
+
+describe("a study in a seeded variant", () => {
+  const saved = process.env.SITUREC_VARIANTS_DIR;
+  let root: string;
+  beforeAll(() => {
+    root = mkdtempSync(join(tmpdir(), "siturec-study-variants-"));
+    process.env.SITUREC_VARIANTS_DIR = root;
+  });
+  afterAll(() => {
+    if (saved === undefined) delete process.env.SITUREC_VARIANTS_DIR;
+    else process.env.SITUREC_VARIANTS_DIR = saved;
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it("samples the variant's own bank and records the variant as its store", () => {
+    const study = createStudy({ id: "s", env: "supermarket@1000", assistants: ["reference"] });
+    expect(study.env).toBe("supermarket@1000");
+    expect(study.tasks).toEqual(humanEvalSample(loadTaskBank("supermarket@1000"), 42, 5));
+    // The sample draws ids as in any bank; behind them are the variant's tasks, not the store's.
+    const request = (env: string, id: string) =>
+      loadTaskBank(env).tasks.find((t) => t.id === id)!.goal.request;
+    for (const id of study.tasks)
+      expect(request("supermarket@1000", id)).not.toBe(request("supermarket", id));
+    const run = studyRunConfig(study, study.participants[0]!, 0, root);
+    expect(run.env).toBe("supermarket@1000");
+    expect(() =>
+      createStudy({ id: "s", env: "supermarket@1000", assistants: ["reference"], tasks: ["sm-99.9"] }),
+    ).toThrow(/no task sm-99.9 in the supermarket@1000 bank/);
   });
 });

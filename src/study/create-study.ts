@@ -1,8 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { builtinRoles } from "../agents/role-registry.js";
 import type { Condition } from "../core/dialogue.js";
+import { SiturecError } from "../core/errors.js";
 import type { EnvId } from "../core/manifest.js";
 import { Rng } from "../core/random.js";
+import { envIds, hasEnv } from "../envs/registry.js";
 import { roleId } from "../runner/run-config.js";
 import { cyclicAssignment, humanEvalSample } from "../tasks/subsets.js";
 import { loadTaskBank } from "../tasks/task-bank-file.js";
@@ -12,7 +14,7 @@ const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 export interface StudyOptions {
   id: string;
-  /** Default supermarket (the paper's human study). */
+  /** The store, or a seeded variant of one (`supermarket@1000`); default supermarket (the paper's human study). */
   env?: EnvId;
   /** Task ids; default: `sample` tasks drawn from the bank with `seed`. */
   tasks?: string[];
@@ -52,6 +54,14 @@ function blinded(seed: number, code: string, assistants: number, tasks: number) 
 /** Makes a study: samples its tasks, assigns pairs cyclically, blinds each participant's assistants. */
 export function createStudy(opts: StudyOptions): Study {
   const env = opts.env ?? "supermarket";
+  if (!hasEnv(env))
+    throw new SiturecError(
+      `env: no store '${env}'; a store (${envIds().join(", ")}) or a seeded variant such as supermarket@1000`,
+      {
+        exitCode: 2,
+        field: "env",
+      },
+    );
   const seed = opts.seed ?? 42;
   const tasks = opts.tasks ?? sampleTasks(env, opts.sample ?? 5, seed);
   const known = new Set(loadTaskBank(env).tasks.map((t) => t.id));

@@ -10,6 +10,7 @@ import { HTTPException } from "hono/http-exception";
 import { z } from "zod";
 import { listenError } from "../core/listen-error.js";
 import type { EnvId } from "../core/manifest.js";
+import { expandEnvSelector } from "../envs/env-selector.js";
 import { envIds, hasEnv } from "../envs/registry.js";
 import { minimapSvg } from "../render/minimap.js";
 import { labelFont, sceneDataJson } from "../render/scene-data.js";
@@ -272,7 +273,11 @@ function addLeaderboardRoutes(app: Hono, getStore: GetStore): void {
 async function servedStore(env: string, getStore: GetStore): Promise<boolean> {
   if (envIds().includes(env)) return true;
   const runs = (await getStore()?.listRuns()) ?? [];
-  return runs.some((r) => (r.config as { env?: unknown } | null)?.env === env) && hasEnv(env);
+  const played = (r: { config: unknown }) => {
+    const selector = (r.config as { env?: unknown } | null)?.env;
+    return typeof selector === "string" && (expandEnvSelector(selector) ?? []).includes(env);
+  };
+  return runs.some(played) && hasEnv(env);
 }
 
 /** Stores' layout maps and the run store's images. */

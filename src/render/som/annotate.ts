@@ -145,6 +145,9 @@ function drawLeaders(rgb: Buffer, cov: Coverage, placed: PlacedBadge[], inks: Ma
   }
 }
 
+/** One coverage raster per image size, reused by every overlay (a fresh one a frame cost more in GC). */
+const coverages = new Map<number, Coverage>();
+
 /**
  * Draws one role's Set-of-Mark overlay on an RGB image: outlines, then leader lines, then badges,
  * placed so that none hides another (`layoutBadges`). Returns where the badges went.
@@ -155,7 +158,11 @@ export async function drawOverlay(
   height: number,
   view: RoleView,
 ): Promise<PlacedBadge[]> {
-  const cov = new Coverage(width, height);
+  // The raster is shared: it is used only in this synchronous part, and every stroke drawn on it is
+  // painted, which clears it again.
+  const key = width * 65536 + height;
+  const cov = coverages.get(key) ?? new Coverage(width, height);
+  coverages.set(key, cov);
   const { requests, inks } = drawOutlines(rgb, cov, view);
   const placed = layoutBadges(requests, width, height);
   drawLeaders(rgb, cov, placed, inks);
