@@ -9,7 +9,7 @@ import { RenderService } from "../render/render-service.js";
 import { tourStops } from "../render/tour.js";
 import { writeObservation } from "../render/write-observation.js";
 import type { CliIo } from "./io.js";
-import { parseEnv, parseInteger } from "./tasks-command.js";
+import { envHelp, parseEnv, parseInteger } from "./tasks-command.js";
 
 /** `x,z,yaw[,pitch]` in metres and degrees. */
 export function parsePose(value: string): CameraPose {
@@ -36,7 +36,7 @@ export function registerRender(program: Command, io: CliIo): void {
     .description(
       "render the first-person view: RGB, depth, segmentation, both roles' Set-of-Mark views and minimaps",
     )
-    .requiredOption("--env <env>", "supermarket or home-furnishings", parseEnv)
+    .requiredOption("--env <env>", envHelp(), parseEnv)
     .option(
       "--pose <x,z,yaw[,pitch]>",
       "camera at the shopper's eye: metres and degrees (yaw 0 faces north)",

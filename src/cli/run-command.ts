@@ -3,7 +3,7 @@ import { InvalidArgumentError, Option } from "commander";
 import { looksLikeModelId, POLICY_ROLES, type PolicyRole } from "../agents/role-registry.js";
 import { ConditionId } from "../core/dialogue.js";
 import { formatZodIssues } from "../core/zod-issues.js";
-import { envIds } from "../envs/registry.js";
+import { envSelectorHelp } from "../envs/env-selector.js";
 import { RunIdentityError, resumeHint } from "../runner/plan.js";
 import { type RunOptions, type RunProgress, type RunResult, runBenchmark } from "../runner/run-benchmark.js";
 import {
@@ -206,12 +206,7 @@ export function registerRun(
 /** Which episodes, played by whom and how (the fields of a run's config, and its config file). */
 function addEpisodeOptions(run: Command): void {
   run
-    .addOption(
-      new Option(
-        "--env <env>",
-        `store: ${[...envIds(), "all"].join(", ")}, or a seeded variant such as supermarket@7`,
-      ),
-    )
+    .addOption(new Option("--env <env>", envSelectorHelp()))
     .option(
       "--assistant <id>",
       "assistant: reference (or a degraded one: reference-random-ranking, reference-no-guidance, reference-blind), or a model id such as openai:gpt-4o",

@@ -22,11 +22,13 @@ import { formatTable } from "./table.js";
 
 /** A store or a seeded variant of one (`supermarket@7`). */
 export function parseEnv(value: string): EnvId {
-  if (!hasEnv(value))
-    throw new InvalidArgumentError(
-      `expected a store (${envIds().join(", ")}) or a seeded variant of one such as ${envIds()[0]}@7`,
-    );
+  if (!hasEnv(value)) throw new InvalidArgumentError(`expected ${envHelp()}`);
   return value;
+}
+
+/** What `--env` takes where it names one store: a store or a seeded variant of one. */
+export function envHelp(): string {
+  return `a store (${envIds().join(", ")}) or a seeded variant of one such as ${envIds()[0]}@7`;
 }
 
 /** The stores an `--env` selector names: a store, a variant, all, held-out or held-out:STORE. */
@@ -231,7 +233,7 @@ function registerGenerate(tasks: Command, io: CliIo, setExit: (code: number) => 
   tasks
     .command("generate")
     .description("build a store's task bank from its roles and catalog (seeded)")
-    .requiredOption("--env <env>", `a store: ${envIds().join(", ")}`, parseEnv)
+    .requiredOption("--env <env>", envHelp(), parseEnv)
     .option("--seed <n>", "random seed (default: the checked-in bank's seed)", parseInteger)
     .option("--out <file>", "where to write the bank")
     .option("--check", "regenerate with the checked-in bank's seed; exit 0 only if byte-identical")

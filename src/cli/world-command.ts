@@ -13,7 +13,7 @@ import { loadTaskBank } from "../tasks/task-bank-file.js";
 import { toolsFor } from "../world/tools.js";
 import { type StepResult, World } from "../world/world.js";
 import type { CliIo } from "./io.js";
-import { parseEnv } from "./tasks-command.js";
+import { envHelp, parseEnv } from "./tasks-command.js";
 
 /**
  * Reads a typed call: JSON (`{"name": ..., "arguments": ...}`) or the short form, whose words are
@@ -120,7 +120,7 @@ export function registerWorld(program: Command, io: CliIo): void {
     .description(
       "play the shopper in a terminal: type tool calls, see the visible entities and the saved view",
     )
-    .requiredOption("--env <env>", "supermarket or home-furnishings", parseEnv)
+    .requiredOption("--env <env>", envHelp(), parseEnv)
     .requiredOption("--task <id>", "a task id such as sm-07.2")
     .option("--out <dir>", "where the annotated views are saved", "siturec-play")
     .action(async (opts: { env: EnvId; task: string; out: string }) => {
@@ -140,7 +140,7 @@ export function registerWorld(program: Command, io: CliIo): void {
   world
     .command("replay")
     .description("run a JSON array of tool calls and print one JSON line per step")
-    .requiredOption("--env <env>", "supermarket or home-furnishings", parseEnv)
+    .requiredOption("--env <env>", envHelp(), parseEnv)
     .requiredOption("--task <id>", "a task id such as sm-07.2")
     .requiredOption(
       "--actions <file>",

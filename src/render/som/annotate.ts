@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { BADGE, badgeBaseline, badgeBox, drawBadge } from "./badge.js";
 import { type BadgeRequest, layoutBadges, type PlacedBadge } from "./badge-layout.js";
 import { glyphMasks } from "./glyph-atlas.js";
-import { Coverage } from "./outline-raster.js";
+import { Coverage, type CoveredPixels, paintCovered } from "./outline-raster.js";
 import type { Box } from "./regions.js";
 import { BLACK, parseHex } from "./rgb-image.js";
 import type { RoleView } from "./role-view.js";
@@ -77,6 +77,22 @@ function nearestEdge(b: Box, x: number, y: number): [number, number] {
 }
 
 /**
+ * Each product region's stroked outline, by its rings: both roles' views of a frame share the rings
+ * (`roleView` passes them on), so the second overlay paints what the first one stroked.
+ */
+const outlines = new WeakMap<object, CoveredPixels>();
+
+function outline(cov: Coverage, rings: readonly (readonly [number, number])[][]): CoveredPixels {
+  let covered = outlines.get(rings);
+  if (!covered) {
+    cov.rings(rings);
+    covered = cov.take();
+    outlines.set(rings, covered);
+  }
+  return covered;
+}
+
+/**
  * Draws the view's outlines (dashed white boxes round fixtures, stores and areas, product outlines in
  * the handle's palette colour) and returns its badges to place: a target's dark badge inside its box's
  * top-left corner, a product's above its largest region's top-left.
@@ -109,8 +125,7 @@ function drawOutlines(
   for (const m of view.marks) {
     const colour = colourOf.get(m.handle) ?? PALETTE[colourOf.size % PALETTE.length]!;
     colourOf.set(m.handle, colour);
-    cov.rings(m.rings);
-    cov.paint(rgb, parseHex(colour));
+    paintCovered(rgb, outline(cov, m.rings), parseHex(colour));
     // All regions of a product share one badge, placed at its largest region.
     if (!m.anchor) continue;
     inks.set(m.handle, { fill: colour, ink: PRODUCT_INK, line: colour });

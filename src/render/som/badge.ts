@@ -51,7 +51,10 @@ export function drawBadge(
     for (let x = Math.max(0, at.left - 1); x < Math.min(width, at.left + box.width + 1); x++) {
       const qx = Math.abs(x + 0.5 - at.left - hw) - (hw - r);
       // Signed distance from the pixel centre to the rounded box, negative inside.
-      const d = Math.hypot(Math.max(qx, 0), Math.max(qy, 0)) + Math.min(Math.max(qx, qy), 0) - r;
+      // (Math.sqrt, not Math.hypot: the same here, where no sum of squares overflows, and a tenth the cost.)
+      const ox = Math.max(qx, 0);
+      const oy = Math.max(qy, 0);
+      const d = Math.sqrt(ox * ox + oy * oy) + Math.min(Math.max(qx, qy), 0) - r;
       const o = (y * width + x) * 3;
       const f = coverage(0.5 - d);
       if (f) blend(rgb, o, fill, f);

@@ -12,6 +12,12 @@ const HALF = 1;
 const DASH = 6;
 const PERIOD = 10;
 
+/** A shape's coverage taken off the raster: pixel indices and their coverage, to paint again. */
+export interface CoveredPixels {
+  index: Int32Array;
+  alpha: Uint8Array;
+}
+
 /**
  * How much of each pixel one shape covers (0–255), for shapes made of overlapping pieces: pieces
  * combine by maximum, and `paint` blends the shape in one colour, so overlaps are not painted twice.
@@ -141,6 +147,29 @@ export class Coverage {
     }
   }
 
+  /**
+   * What was drawn since the last paint, taken off the raster (which is left clear), for painting
+   * with `paintCovered`, maybe more than once: both roles outline the same regions, in their colours.
+   */
+  take(): CoveredPixels {
+    const index: number[] = [];
+    const alpha: number[] = [];
+    const d = this.dirty;
+    for (let k = 0; k < d.length; k += 4) {
+      for (let y = d[k + 1]!; y < d[k + 3]!; y++) {
+        for (let i = y * this.width + d[k]!, end = y * this.width + d[k + 2]!; i < end; i++) {
+          const a = this.cov[i]!;
+          if (a === 0) continue;
+          this.cov[i] = 0;
+          index.push(i);
+          alpha.push(a);
+        }
+      }
+    }
+    d.length = 0;
+    return { index: Int32Array.from(index), alpha: Uint8Array.from(alpha) };
+  }
+
   /** Blends what was drawn since the last paint over the image in one colour, and clears it. */
   paint(rgb: Buffer, colour: Rgb): void {
     const d = this.dirty;
@@ -157,4 +186,10 @@ export class Coverage {
     }
     d.length = 0;
   }
+}
+
+/** Blends a taken shape (`Coverage.take`) over an RGB image in one colour. */
+export function paintCovered(rgb: Buffer, covered: CoveredPixels, colour: Rgb): void {
+  const { index, alpha } = covered;
+  for (let k = 0; k < index.length; k++) blend(rgb, index[k]! * 3, colour, alpha[k]!);
 }
