@@ -1,22 +1,10 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useTempEnvDir } from "../core/testing/temp-dirs.js";
 import { loadTaskBank } from "../tasks/task-bank-file.js";
 import { parseEnvSelector, taskTable } from "./tasks-command.js";
 import { runCli as run } from "./testing/run-cli.js";
 
-let root: string;
-const saved = process.env.SITUREC_VARIANTS_DIR;
-beforeAll(() => {
-  root = mkdtempSync(join(tmpdir(), "siturec-tasks-"));
-  process.env.SITUREC_VARIANTS_DIR = root;
-});
-afterAll(() => {
-  if (saved === undefined) delete process.env.SITUREC_VARIANTS_DIR;
-  else process.env.SITUREC_VARIANTS_DIR = saved;
-  rmSync(root, { recursive: true, force: true });
-});
+useTempEnvDir("SITUREC_VARIANTS_DIR", "tasks");
 
 describe("siturec tasks on a variant's bank", () => {
   it("show --env STORE@SEED shows the variant's task, not the store's task of the same id", async () => {

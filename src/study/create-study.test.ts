@@ -1,7 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useTempEnvDir } from "../core/testing/temp-dirs.js";
 import { cyclicAssignment, humanEvalAssignments, humanEvalSample } from "../tasks/subsets.js";
 import { loadTaskBank } from "../tasks/task-bank-file.js";
 import { createStudy, interactionsOf, sampleTasks } from "./create-study.js";
@@ -75,17 +73,7 @@ describe("a study as the paper builds it (Appendix C.2)", () => {
 });
 
 describe("a study in a seeded variant", () => {
-  const saved = process.env.SITUREC_VARIANTS_DIR;
-  let root: string;
-  beforeAll(() => {
-    root = mkdtempSync(join(tmpdir(), "siturec-study-variants-"));
-    process.env.SITUREC_VARIANTS_DIR = root;
-  });
-  afterAll(() => {
-    if (saved === undefined) delete process.env.SITUREC_VARIANTS_DIR;
-    else process.env.SITUREC_VARIANTS_DIR = saved;
-    rmSync(root, { recursive: true, force: true });
-  });
+  const root = useTempEnvDir("SITUREC_VARIANTS_DIR", "study-variants");
 
   it("samples the variant's own bank and records the variant as its store", () => {
     const study = createStudy({ id: "s", env: "supermarket@1000", assistants: ["reference"] });
@@ -96,7 +84,7 @@ describe("a study in a seeded variant", () => {
       loadTaskBank(env).tasks.find((t) => t.id === id)!.goal.request;
     for (const id of study.tasks)
       expect(request("supermarket@1000", id)).not.toBe(request("supermarket", id));
-    const run = studyRunConfig(study, study.participants[0]!, 0, root);
+    const run = studyRunConfig(study, study.participants[0]!, 0, root());
     expect(run.env).toBe("supermarket@1000");
     expect(() =>
       createStudy({ id: "s", env: "supermarket@1000", assistants: ["reference"], tasks: ["sm-99.9"] }),

@@ -1,7 +1,7 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useTempEnvDir } from "../core/testing/temp-dirs.js";
 import { envDataDir, loadEnvData } from "../envs/env-data.js";
 import { envDefinition } from "../envs/registry.js";
 import { checkTaskBank } from "./conflict-check.js";
@@ -12,23 +12,13 @@ import { loadTaskBank, taskBankFile } from "./task-bank-file.js";
  * in `$SITUREC_VARIANTS_DIR` here (a temporary folder), by the same generator and checks as the
  * built-in banks.
  */
-let root: string;
-const saved = process.env.SITUREC_VARIANTS_DIR;
-beforeAll(() => {
-  root = mkdtempSync(join(tmpdir(), "siturec-variants-"));
-  process.env.SITUREC_VARIANTS_DIR = root;
-});
-afterAll(() => {
-  if (saved === undefined) delete process.env.SITUREC_VARIANTS_DIR;
-  else process.env.SITUREC_VARIANTS_DIR = saved;
-  rmSync(root, { recursive: true, force: true });
-});
+const root = useTempEnvDir("SITUREC_VARIANTS_DIR", "variants");
 
 describe("a variant's task bank", () => {
   it("is generated on first use beside its data, 25 profiles × 4 tasks, and passes the conflict check", () => {
     const id = "home-furnishings@1001";
     const file = taskBankFile(id);
-    expect(file).toBe(join(root, id, "tasks.json"));
+    expect(file).toBe(join(root(), id, "tasks.json"));
     expect(existsSync(file)).toBe(true);
     const bank = loadTaskBank(id);
     expect([bank.env, bank.seed, bank.profiles.length, bank.tasks.length]).toEqual([id, 1_001_001, 25, 100]);
@@ -62,10 +52,10 @@ describe("a variant's task bank", () => {
     // In the cache, the same folder is simply made again, its bank with it.
     delete process.env.SITUREC_VARIANTS_DIR;
     const xdg = process.env.XDG_CACHE_HOME;
-    process.env.XDG_CACHE_HOME = join(root, "cache");
+    process.env.XDG_CACHE_HOME = join(root(), "cache");
     try {
       const cached = envDataDir(id);
-      expect(cached).toBe(join(root, "cache", "siturec", "variants", id));
+      expect(cached).toBe(join(root(), "cache", "siturec", "variants", id));
       expect(readFileSync(taskBankFile(id), "utf8")).toBe(bank);
       writeFileSync(join(cached, "variant.json"), JSON.stringify({ ...stamp, generator: "0.0.0+elsewhere" }));
       expect(envDataDir(id)).toBe(cached);
@@ -75,7 +65,7 @@ describe("a variant's task bank", () => {
     } finally {
       if (xdg === undefined) delete process.env.XDG_CACHE_HOME;
       else process.env.XDG_CACHE_HOME = xdg;
-      process.env.SITUREC_VARIANTS_DIR = root;
+      process.env.SITUREC_VARIANTS_DIR = root();
     }
   });
 });
