@@ -50,6 +50,14 @@ export const CustomerSimAction = z
   })
   .strict();
 
+let actionJsonSchema: Record<string, unknown> | undefined;
+
+/** `CustomerSimAction` as JSON Schema, built on first use: every observation shares it (read only). */
+function customerSimActionSchema(): Record<string, unknown> {
+  actionJsonSchema ??= z.toJSONSchema(CustomerSimAction, { io: "input" }) as Record<string, unknown>;
+  return actionJsonSchema;
+}
+
 function pickPersona(persona: string | number): { persona: Persona; position: number } {
   const all = loadCustomerSimData().personas.personas;
   const position = typeof persona === "number" ? persona : all.findIndex((p) => p.id === persona);
@@ -300,7 +308,7 @@ export class CustomerSimSession extends EnvSession<ShopperContext, ShopperReply>
       role: "shopper",
       turn: ctx.round,
       messages: chatMessages(await this.prompter.request(ctx), publish),
-      actionSchema: z.toJSONSchema(CustomerSimAction, { io: "input" }) as Record<string, unknown>,
+      actionSchema: customerSimActionSchema(),
       tools: chatTools(SHOPPER_TOOL_SPECS),
       context: {
         category: ctx.category,

@@ -9,6 +9,7 @@ import { runBenchmark } from "../runner/run-benchmark.js";
 import { parseRunConfig } from "../runner/run-config.js";
 import { openRunStore } from "../storage/open-run-store.js";
 import type { Trajectory } from "../trajectory/trajectory.js";
+import { observationCounts } from "../world/world.js";
 import { EnvClient, EnvClientError } from "./client.js";
 import { type RunningEnvServer, startEnvServer } from "./env-server.js";
 import type { Observation } from "./protocol.js";
@@ -86,6 +87,7 @@ describe("SituRecBench sessions", () => {
       agentId: "reference",
       images: "url",
     });
+    const looked = observationCounts();
     let obs = await client.reset(id);
     expect(obs.messages[0]!.role).toBe("system");
     expect(obs.actionSchema).toHaveProperty("properties.assistant_actions");
@@ -107,6 +109,13 @@ describe("SituRecBench sessions", () => {
       }
       obs = r.observation!;
     }
+    // The view after the last action is drawn for no one: the session's world never looks at it.
+    const views = observationCounts();
+    const moved = local!.turns.map((t) => t.execution.success);
+    expect(moved.at(-1)).toBe(true);
+    expect(views.rendered + views.reused - looked.rendered - looked.reused).toBe(
+      1 + moved.slice(0, -1).filter(Boolean).length,
+    );
     const state = await client.state(id);
     expect(state.status).toBe("ended");
     expect(state.runId).toMatch(/^env-supermarket-/);

@@ -12,6 +12,7 @@ import {
   builtinRoles,
   looksLikeModelId,
   POLICY_ROLES,
+  type PolicyNeeds,
   type PolicyOptions,
   type PolicyRole,
 } from "../agents/role-registry.js";
@@ -255,7 +256,6 @@ export class SituRecSession extends EnvSession<Request, PolicyReply<unknown>> {
         await store.failEpisode(header, outcome, attempt);
         return;
       }
-      const mine = clientMap(this.situ) && this.situ.images !== "none";
       this.trajectory = await runEpisode({
         header,
         world,
@@ -266,11 +266,9 @@ export class SituRecSession extends EnvSession<Request, PolicyReply<unknown>> {
           moderator: moderator.create(optionsFor("moderator")),
         },
         images: store.images,
-        minimaps: {
-          assistant: assistant ? assistant.needs?.minimap === true : mine,
-          shopper: shopper ? shopper.needs?.minimap === true && config.shopperMap : mine,
-        },
+        minimaps: this.minimaps(assistant, shopper, config.shopperMap),
         stats: this.stats,
+        skipLastView: true, // the last step answers `observation: null`: its view is for no one
         onTurn: async (record, outcome) => {
           this.records.push(record);
           await store.writeTurn(header!, record, outcome, attempt);
@@ -282,6 +280,19 @@ export class SituRecSession extends EnvSession<Request, PolicyReply<unknown>> {
       this.failure = shortMessage(err);
       if (header) await store.failEpisode(header, failedOutcome(err), attempt).catch(() => {});
     }
+  }
+
+  /** Which roles get the store map: a built-in one where it needs it, the client where it looks at images. */
+  private minimaps(
+    assistant: { needs?: PolicyNeeds } | null,
+    shopper: { needs?: PolicyNeeds } | null,
+    shopperMap: boolean,
+  ): { assistant: boolean; shopper: boolean } {
+    const mine = clientMap(this.situ) && this.situ.images !== "none";
+    return {
+      assistant: assistant ? assistant.needs?.minimap === true : mine,
+      shopper: shopper ? shopper.needs?.minimap === true && shopperMap : mine,
+    };
   }
 
   /**

@@ -11,7 +11,7 @@ export interface CameraPose {
 }
 
 export interface PassTimings {
-  /** The colour pass and its read-back. */
+  /** The colour pass and its read-back (0 for a frame without colour). */
   rgbMs: number;
   /** The segmentation-and-depth pass and its read-back. */
   idsMs: number;
@@ -27,6 +27,14 @@ export interface SceneState {
   held: string | null;
 }
 
+/** Which images a frame brings back; its regions always come back. */
+export interface FramePasses {
+  /** Draw the colour image and upload it (false: only the id pass is drawn, for the regions). */
+  colour: boolean;
+  /** Upload the segmentation and depth images too (after the colour image, if any). */
+  buffers: boolean;
+}
+
 /** What the page answers for a frame, as JSON; its pixels arrive separately, as one binary POST. */
 export interface PageFrame {
   timings: PassTimings;
@@ -36,11 +44,11 @@ export interface PageFrame {
 /** What the render page exposes on its global object to the Node side. */
 export interface RenderPageApi {
   /**
-   * Renders a view, finds its regions and posts the pixels to `uploadUrl` (the render service's own
-   * page server, which for a shared page is not the one that served it): the colour image, and with
-   * `buffers` the segmentation and depth images after it.
+   * Renders a view, finds its regions and posts the pixels `passes` asks for to `uploadUrl` (the
+   * render service's own page server, which for a shared page is not the one that served it): the
+   * colour image, then the segmentation and depth images. A frame that asks for neither posts nothing.
    */
-  observe(pose: CameraPose, uploadUrl: string, state?: SceneState, buffers?: boolean): Promise<string>;
+  observe(pose: CameraPose, uploadUrl: string, state: SceneState, passes: FramePasses): Promise<string>;
   info(): { renderer: string; width: number; height: number; buildMs: number };
   /**
    * Takes the page for one render service (`owner`), atomically: true when it was free, or held by

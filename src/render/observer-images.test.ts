@@ -55,4 +55,11 @@ describe("observeFrame's images", () => {
       (await observeFrame("supermarket", pose, frame())).roles.shopper.caption,
     );
   });
+
+  it("refuses to annotate a frame rendered without colour, instead of drawing on nothing", async () => {
+    const bare = { ...frame(), rgb: Buffer.alloc(0) };
+    await expect(observeFrame("supermarket", pose, bare)).rejects.toThrow(/colour: false/);
+    const obs = await observeFrame("supermarket", pose, bare, { images: false });
+    expect(obs.roles.shopper.image.length).toBe(0);
+  });
 });

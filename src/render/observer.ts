@@ -61,8 +61,9 @@ export function storeContext(env: EnvId): StoreContext {
 export interface ObserveOptions extends FrameOptions {
   /**
    * Draw and PNG-encode each role's annotated image (default true). Off, each role's `image` is
-   * empty and no overlay is drawn nor PNG encoded: for episodes where no role looks at the view
-   * (an environment-server client with `images: "none"` against built-in roles).
+   * empty and no overlay is drawn nor PNG encoded, and unless `colour` is set the frame is rendered
+   * without its colour image: for episodes where no role looks at the view (an environment-server
+   * client with `images: "none"` against built-in roles).
    */
   images?: boolean;
 }
@@ -89,6 +90,10 @@ export async function observeFrame(
     ),
   );
   const t1 = performance.now();
+  if (opts.images !== false && frame.rgb.length === 0)
+    throw new Error(
+      "observeFrame: the frame was rendered with { colour: false } and has no image to annotate; render it with colour, or pass { images: false }",
+    );
   if (opts.images === false) {
     const roles = Object.fromEntries(views.map((view) => [view.role, { ...view, image: Buffer.alloc(0) }]));
     const nodeMs = performance.now() - t0;
@@ -144,7 +149,8 @@ export async function observe(
   opts: ObserveOptions = {},
 ): Promise<Observation> {
   const { images, ...frameOpts } = opts;
-  return observeFrame(env, pose, await service.render(env, pose, state, frameOpts), { images });
+  const frame = await service.render(env, pose, state, { colour: images !== false, ...frameOpts });
+  return observeFrame(env, pose, frame, { images });
 }
 
 /** What a role's handle in an observation stands for, or undefined if it is not in view. */

@@ -18,49 +18,18 @@ import {
 } from "./browser-launch.js";
 import type {
   CameraPose,
+  FramePasses,
   PageFrame,
   PageOwner,
-  PassTimings,
   RenderPageGlobals,
   SceneState,
 } from "./camera.js";
 import { type FoundChromium, findChromium } from "./chromium.js";
 import { idWords } from "./frame-pixels.js";
 import { PageServer } from "./page-server.js";
-import type { Regions } from "./som/regions.js";
+import type { FrameOptions, RawFrame } from "./render-frame.js";
 
-/** Segmentation and depth images, rows top-down. */
-export interface FrameBuffers {
-  /** 24-bit segmentation colour per pixel (0: background). */
-  seg: Uint32Array;
-  /** Linear depth along the optical axis in millimetres per pixel (0: nothing hit). */
-  depthMm: Uint32Array;
-}
-
-/** One rendered view: colour (rows top-down), what it shows, and on request its segmentation and depth. */
-export interface RawFrame {
-  width: number;
-  height: number;
-  /** RGB bytes, rows top-down. */
-  rgb: Buffer;
-  /** The products and navigation targets in view, found by the page from segmentation and depth. */
-  regions: Regions;
-  /** Present when the frame was rendered with `{ buffers: true }`. */
-  buffers?: FrameBuffers;
-  timings: PassTimings & { totalMs: number };
-}
-
-export interface FrameOptions {
-  /** Also bring back the segmentation and depth images (three times the bytes of colour alone). */
-  buffers?: boolean;
-}
-
-/** A frame's segmentation and depth, or a clear error for a frame rendered without them. */
-export function frameBuffers(frame: RawFrame): FrameBuffers {
-  if (!frame.buffers)
-    throw new Error("this frame was rendered without { buffers: true }: it has no segmentation or depth");
-  return frame.buffers;
-}
+export { type FrameBuffers, type FrameOptions, frameBuffers, type RawFrame } from "./render-frame.js";
 
 export interface RenderOptions {
   width?: number;
@@ -423,22 +392,23 @@ export class RenderService {
     const t0 = performance.now();
     const pooled = await this.acquire(env);
     const id = String(++this.frameSeq);
-    const frame = this.server.expectFrame(id);
+    const passes: FramePasses = { colour: opts.colour ?? true, buffers: opts.buffers ?? false };
+    // A frame without colour or buffers posts no pixels: nothing to wait for.
+    const frame = passes.colour || passes.buffers ? this.server.expectFrame(id) : undefined;
     // If the page fails first, the frame is cancelled: its rejection is handled here, not left loose.
-    frame.catch(() => {});
+    frame?.catch(() => {});
     try {
-      const buffers = opts.buffers ?? false;
       const answer = await pooled.page.evaluate(
-        ([p, uploadUrl, s, b]) =>
-          (globalThis as unknown as RenderPageGlobals).siturecRender!.observe(p, uploadUrl, s, b),
-        [pose, this.server.frameUrl(id), state, buffers] as const,
+        ([p, uploadUrl, s, f]) =>
+          (globalThis as unknown as RenderPageGlobals).siturecRender!.observe(p, uploadUrl, s, f),
+        [pose, this.server.frameUrl(id), state, passes] as const,
       );
       const { timings, regions } = JSON.parse(answer) as PageFrame;
-      const body = await frame;
+      const body = frame ? await frame : Buffer.alloc(0);
       const { width: w, height: h } = this;
-      const colour = w * h * 3;
+      const colour = passes.colour ? w * h * 3 : 0;
       const size = w * h * 4;
-      const expected = buffers ? colour + size * 2 : colour;
+      const expected = passes.buffers ? colour + size * 2 : colour;
       if (body.length !== expected)
         throw new Error(`render: frame ${id} has ${body.length} bytes, expected ${expected}`);
       this.release(env, pooled);
@@ -447,7 +417,7 @@ export class RenderService {
         height: h,
         rgb: body.subarray(0, colour),
         regions,
-        ...(buffers
+        ...(passes.buffers
           ? {
               buffers: {
                 seg: idWords(body, colour, w, h),

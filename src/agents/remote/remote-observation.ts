@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { EnvId } from "../../core/manifest.js";
 import type { LlmAssistant } from "../llm/llm-assistant.js";
 import type { LlmShopper } from "../llm/llm-shopper.js";
 import {
@@ -26,6 +27,31 @@ export interface RemoteObservation {
   context: Record<string, unknown>;
 }
 
+const actionSchemas = new Map<string, Record<string, unknown>>();
+
+/**
+ * A role's action schema in a store as JSON Schema, built once per role and store (building it costs
+ * more than the rest of a turn's observation) and frozen, since every observation shares it.
+ */
+function actionSchema(role: "assistant" | "shopper", env: EnvId): Record<string, unknown> {
+  const key = `${role} ${env}`;
+  let schema = actionSchemas.get(key);
+  if (!schema) {
+    const output = role === "assistant" ? assistantOutputSchema(env) : shopperOutputSchema(env);
+    schema = deepFreeze(z.toJSONSchema(output, { io: "input" }) as Record<string, unknown>);
+    actionSchemas.set(key, schema);
+  }
+  return schema;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object") {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
+}
+
 function visible(view: AssistantContext["observation"]) {
   return {
     products: view.products.map(({ box: _b, pixels: _p, ...p }) => p),
@@ -45,7 +71,7 @@ export function assistantObservation(
     role: "assistant",
     turn: ctx.turn,
     messages: chatMessages(prompter.request(ctx), publish),
-    actionSchema: z.toJSONSchema(assistantOutputSchema(ctx.env), { io: "input" }) as Record<string, unknown>,
+    actionSchema: actionSchema("assistant", ctx.env),
     context: {
       store: ctx.env,
       condition: ctx.condition,
@@ -72,7 +98,7 @@ export function shopperObservation(
     role: "shopper",
     turn: ctx.turn,
     messages: chatMessages(prompter.request(ctx), publish),
-    actionSchema: z.toJSONSchema(shopperOutputSchema(ctx.env), { io: "input" }) as Record<string, unknown>,
+    actionSchema: actionSchema("shopper", ctx.env),
     context: {
       store: ctx.env,
       turn: ctx.turn,

@@ -1,6 +1,7 @@
 // The render page: builds the store in three.js and answers observation requests from Node.
 // The colour image goes back as one binary POST (with segmentation and depth when asked for), not
-// as base64 through evaluate(); the regions found here as the answer's JSON.
+// as base64 through evaluate(); the regions found here as the answer's JSON. A frame without colour
+// (nobody looks at the image) draws only the id pass and, without buffers, posts nothing.
 
 import type { PageOwner, RenderPageApi } from "../camera.js";
 import { idWords, rgbRows } from "../frame-pixels.js";
@@ -63,27 +64,39 @@ async function start(): Promise<void> {
       if (holder?.id === owner) holder = null;
     },
     holder: () => holder,
-    async observe(pose, uploadUrl, state, buffers) {
-      passes.setState(state ?? { hidden: [], held: null });
-      const rgbMs = passes.renderColour(pose);
-      let t = performance.now();
-      rgbRows(passes.pixels, width, height, rgb);
-      // The colour image travels to Node while the id pass renders and the regions are found (the
-      // upload takes its copy at once). Only the colour image: the upload costs about 20 ms a
-      // megabyte on two cores, and segmentation and depth would add another 2.4 MB.
-      const sent = buffers ? undefined : upload(uploadUrl, [rgb]);
-      // Should the id pass throw first, the upload's failure is not left unhandled (the await below
-      // still sees it).
-      sent?.catch(() => {});
-      const startMs = performance.now() - t;
+    async observe(pose, uploadUrl, state, { colour, buffers }) {
+      passes.setState(state);
+      let rgbMs = 0;
+      let startMs = 0;
+      let sent: Promise<void> | undefined;
+      if (colour) {
+        rgbMs = passes.renderColour(pose);
+        const t = performance.now();
+        rgbRows(passes.pixels, width, height, rgb);
+        // The colour image travels to Node while the id pass renders and the regions are found (the
+        // upload takes its copy at once). Only the colour image: the upload costs about 20 ms a
+        // megabyte on two cores, and segmentation and depth would add another 2.4 MB.
+        sent = buffers ? undefined : upload(uploadUrl, [rgb]);
+        // Should the id pass throw first, the upload's failure is not left unhandled (the await below
+        // still sees it).
+        sent?.catch(() => {});
+        startMs = performance.now() - t;
+      } else {
+        // No colour pass to place the camera: the id pass draws from the pose set here.
+        passes.setPose(pose);
+      }
       const idsMs = passes.renderIds();
-      t = performance.now();
+      let t = performance.now();
       idWords(passes.pixels, size, width, height, seg);
       idWords(passes.pixels, 2 * size, width, height, depthMm);
-      const regions = extractRegions({ width, height, seg, depthMm }, index);
+      // Outlines are drawn on the colour image only; without one they would cost tracing here and
+      // 50 KB of JSON a frame for Node's event loop to parse, for nothing.
+      const regions = extractRegions({ width, height, seg, depthMm }, index, { outlines: colour });
       const regionsMs = performance.now() - t;
       t = performance.now();
-      await (sent ?? upload(uploadUrl, [rgb, passes.pixels.subarray(size)]));
+      const ids = passes.pixels.subarray(size);
+      if (sent) await sent;
+      else if (buffers) await upload(uploadUrl, colour ? [rgb, ids] : [ids]);
       const postMs = startMs + performance.now() - t;
       // As one JSON string: Playwright's own serialiser walks every number of the outlines one by one.
       return JSON.stringify({ timings: { rgbMs, idsMs, regionsMs, postMs }, regions });

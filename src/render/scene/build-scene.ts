@@ -237,7 +237,12 @@ function addShelfTags(
 ): void {
   const fixtures = data.layout.navTargets.filter((t): t is Fixture => t.type === "fixture");
   const all = data.instances.instances;
-  for (const { id, geometry, atlas } of shelfTags(atlases, fixtures, all, products, heroOf)) {
+  const waypoints = new Map(data.layout.waypoints.map((w) => [w.id, [w.x, w.z] as [number, number]]));
+  const standAt = (f: Fixture, side: "front" | "back") => {
+    const id = f.approaches[side];
+    return id ? waypoints.get(id) : undefined;
+  };
+  for (const { id, geometry, atlas } of shelfTags(atlases, fixtures, all, products, heroOf, standAt)) {
     const f = fixtures.find((x) => x.id === id)!;
     add(placed(geometry, f.location[0], f.location[1], f.yaw, atlas.material), f.segColor);
   }

@@ -11,10 +11,11 @@ import { ShapeKit, type UvRect } from "./shape-kit.js";
 export const LABEL_FONT = "SiturecLabel";
 
 /**
- * How a label is laid out: a package front (in one of several layouts), a shelf-edge price tag, a
- * furniture product card, or a sign (one centred name).
+ * How a label is laid out: a package front (in one of several layouts), a round lid (a package
+ * front inside the circle), a shelf-edge price tag, a furniture product card, or a sign (one
+ * centred name).
  */
-export type LabelStyle = "package" | "tag" | "card" | "sign";
+export type LabelStyle = "package" | "lid" | "tag" | "card" | "sign";
 
 export interface LabelText {
   /** Small line at the top (the brand). */
@@ -48,9 +49,20 @@ function luminance(hex: string): number {
   return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
 }
 
-/** Black or white, whichever reads better on `hex` (WCAG contrast). */
+const DARK_INK = "#111111";
+
+/**
+ * The background luminance L where dark and white ink have the same WCAG contrast,
+ * (1 + 0.05) / (L + 0.05) = (L + 0.05) / (dark + 0.05): about 0.19.
+ */
+const INK_SWITCH = Math.sqrt(1.05 * (luminance(DARK_INK) + 0.05)) - 0.05;
+
+/**
+ * Dark or white ink, whichever has the higher WCAG contrast on `hex` (an orange or a mid green
+ * takes dark ink).
+ */
 export function inkFor(hex: string): string {
-  return luminance(hex) > 0.3 ? "#111111" : "#ffffff";
+  return luminance(hex) > INK_SWITCH ? DARK_INK : "#ffffff";
 }
 
 function font(size: number, weight = 700): string {
@@ -176,6 +188,9 @@ export class LabelAtlas {
         break;
       case "package":
         this.drawPackage(text, box);
+        break;
+      case "lid":
+        this.drawPackage(text, inscribed(box));
         break;
       case "card":
         this.drawProductCard(text, box);
@@ -432,6 +447,12 @@ function stack(b: Box, shares: number[]): Box[] {
     y += row.h;
     return row;
   });
+}
+
+/** The square inside the circle a square box's disc shows (a round lid printed from a square label). */
+function inscribed(b: Box): Box {
+  const side = Math.floor(Math.min(b.w, b.h) / Math.SQRT2);
+  return { x: b.x + Math.round((b.w - side) / 2), y: b.y + Math.round((b.h - side) / 2), w: side, h: side };
 }
 
 /** The box less a margin of `f` of its height on every side. */

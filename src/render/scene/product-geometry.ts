@@ -28,6 +28,11 @@ export function groceryTopAspect(p: GroceryProduct): number | undefined {
   return FLAT_PACKS.has(p.shape.form) && height < 0.6 * depth ? width / depth : undefined;
 }
 
+/** Packages whose lid is printed (a yoghurt cup, a dip or ice-cream tub): a square label on top. */
+export function groceryHasLid(p: GroceryProduct): boolean {
+  return p.shape.form === "tub" || p.shape.form === "cup";
+}
+
 /**
  * One unit of a grocery product, standing on y = 0 with its front (the label) facing -z: cylinders
  * for cans, jars, tubs, cups, bottles and jugs; boxes for the rest (flat packs labelled on top too);
@@ -48,7 +53,7 @@ export function groceryGeometry(
       return kit.labelledCylinder(r, h, primary, label, color("#c8c8c8"));
     case "tub":
     case "cup":
-      return kit.labelledCylinder(r, h, primary, label, accent);
+      return kit.labelledCylinder(r, h, primary, label, accent, topLabel);
     case "jar":
       return kit.merge([
         kit.labelledCylinder(r, h * 0.85, primary, label),

@@ -7,6 +7,7 @@ import {
   furnitureGeometry,
   furnitureTag,
   groceryGeometry,
+  groceryHasLid,
   groceryLabelAspect,
   groceryTopAspect,
 } from "./product-geometry.js";
@@ -80,13 +81,18 @@ export function addProducts(
 
 type Unit = { geo: BufferGeometry; atlas: LabelAtlas };
 
-/** One unit of a grocery product, its label in front (and on top, for a flat pack). */
+/** One unit of a grocery product, its label in front (and on top, for a flat pack or a lid). */
 function groceryUnit(p: GroceryProduct, packages: AtlasPool, heroOf: (name: string) => string): Unit {
   const topAspect = groceryTopAspect(p);
-  const atlas = packages.withRoom(topAspect ? 2 : 1);
+  const lid = groceryHasLid(p);
+  const atlas = packages.withRoom(topAspect || lid ? 2 : 1);
   const text = productLabelText(p, heroOf);
   const front = atlas.addLabel(text, groceryLabelAspect(p));
-  const top = topAspect ? atlas.addLabel(text, topAspect) : undefined;
+  const top = topAspect
+    ? atlas.addLabel(text, topAspect)
+    : lid
+      ? atlas.addLabel({ ...text, style: "lid" }, 1)
+      : undefined;
   return { geo: groceryGeometry(atlas.kit, p, front, top), atlas };
 }
 

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { GroceryProduct } from "../../core/product.js";
-import { groceryLabelAspect, groceryTopAspect } from "./product-geometry.js";
+import { groceryHasLid, groceryLabelAspect, groceryTopAspect } from "./product-geometry.js";
 import { color, cylinderLabelWidth, LABEL_ARC, ShapeKit } from "./shape-kit.js";
 
 const label = { u0: 0.2, u1: 0.6, v0: 0.1, v1: 0.5 };
+const pack = (dims: { width: number; height: number; depth: number }, form = "box") =>
+  ({ shape: { form, dims } }) as unknown as GroceryProduct;
 const kit = new ShapeKit({ u0: 0.9, u1: 1, v0: 0.9, v1: 1 });
 
 describe("labels on packages", () => {
@@ -30,9 +32,31 @@ describe("labels on packages", () => {
     expect(cylinderLabelWidth(0.05)).toBeCloseTo(0.1 * Math.sin(LABEL_ARC), 12);
   });
 
+  it("a tub's lid shows a square label over its disc, reading upright from the front", () => {
+    const lid = { u0: 0.3, u1: 0.4, v0: 0.6, v1: 0.7 };
+    const r = 0.05;
+    const geo = kit.labelledCylinder(r, 0.08, color("#ffffff"), label, color("#0000ff"), lid);
+    const pos = geo.getAttribute("position");
+    const uv = geo.getAttribute("uv");
+    const col = geo.getAttribute("color");
+    let onLid = 0;
+    for (let i = 0; i < pos.count; i++) {
+      if (pos.getY(i) < 0.08 - 1e-6 || geo.getAttribute("normal").getY(i) < 0.99) continue;
+      onLid++;
+      // The disc's front edge (-z) is the label's foot; seen from the front, +x is on the left.
+      expect(uv.getX(i)).toBeCloseTo(lid.u0 + (0.5 - pos.getX(i) / (2 * r)) * (lid.u1 - lid.u0), 6);
+      expect(uv.getY(i)).toBeCloseTo(lid.v0 + (0.5 + pos.getZ(i) / (2 * r)) * (lid.v1 - lid.v0), 6);
+      expect(uv.getX(i)).toBeGreaterThanOrEqual(lid.u0 - 1e-6);
+      expect(uv.getX(i)).toBeLessThanOrEqual(lid.u1 + 1e-6);
+      // Printed, not painted: the vertex colour is grey (light only), not the lid's colour.
+      expect(col.getX(i)).toBeCloseTo(col.getZ(i), 6);
+    }
+    expect(onLid).toBeGreaterThan(24);
+    expect(groceryHasLid(pack({ width: 0.1, height: 0.08, depth: 0.1 }, "tub"))).toBe(true);
+    expect(groceryHasLid(pack({ width: 0.1, height: 0.12, depth: 0.1 }, "can"))).toBe(false);
+  });
+
   it("a flat pack is labelled on top, reading upright from its front; a tall box is not", () => {
-    const pack = (dims: { width: number; height: number; depth: number }, form = "box") =>
-      ({ shape: { form, dims } }) as unknown as GroceryProduct;
     expect(groceryTopAspect(pack({ width: 0.3, height: 0.05, depth: 0.3 }))).toBe(1);
     expect(groceryTopAspect(pack({ width: 0.2, height: 0.3, depth: 0.07 }))).toBeUndefined();
     expect(groceryTopAspect(pack({ width: 0.1, height: 0.05, depth: 0.1 }, "can"))).toBeUndefined();

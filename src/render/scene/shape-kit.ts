@@ -148,9 +148,18 @@ export class ShapeKit {
    * looks from straight ahead: the label is projected from the front onto the arc of ±`LABEL_ARC`
    * around it, so its letters are not squeezed at the sides (a plain wrap would crowd the ends of
    * the name into slivers); the rest samples the label's edge columns, which labels paint in their
-   * background colour. The label's aspect should be `cylinderLabelWidth(r) / h`.
+   * background colour. The label's aspect should be `cylinderLabelWidth(r) / h`. `lid`: a square
+   * label printed on the top (a yoghurt cup's or a dip tub's lid, seen from above on a low shelf),
+   * reading upright from the front; the disc shows its inscribed circle.
    */
-  labelledCylinder(r: number, h: number, color: Color, label: UvRect, top?: Color): BufferGeometry {
+  labelledCylinder(
+    r: number,
+    h: number,
+    color: Color,
+    label: UvRect,
+    top?: Color,
+    lid?: UvRect,
+  ): BufferGeometry {
     const segments = 24;
     const geo = this.paint(new CylinderGeometry(r, r, h, segments, 1).translate(0, h / 2, 0), color);
     const uv = geo.getAttribute("uv");
@@ -173,11 +182,16 @@ export class ShapeKit {
       const s = shade(0, geo.getAttribute("normal").getZ(i));
       col.setXYZ(i, s, s, s);
     }
-    if (top) {
-      const up = shade(1, 0);
-      for (let i = side; i < uv.count; i++) {
-        if (pos.getY(i) > h / 2) col.setXYZ(i, top.r * up, top.g * up, top.b * up);
-      }
+    const up = shade(1, 0);
+    for (let i = side; i < uv.count; i++) {
+      if (pos.getY(i) <= h / 2) continue;
+      if (lid) {
+        // As on a flat pack's top: the front edge (-z) is the label's foot, +x is on the left.
+        const x = 0.5 - pos.getX(i) / (2 * r);
+        const y = 0.5 + pos.getZ(i) / (2 * r);
+        uv.setXY(i, lid.u0 + x * (lid.u1 - lid.u0), lid.v0 + y * (lid.v1 - lid.v0));
+        col.setXYZ(i, up, up, up);
+      } else if (top) col.setXYZ(i, top.r * up, top.g * up, top.b * up);
     }
     return geo;
   }

@@ -8,12 +8,20 @@ import { color, type UvRect } from "./shape-kit.js";
 import { Groups, type TagGroup } from "./tag-groups.js";
 
 const DEG = Math.PI / 180;
-const TAG = { h: 0.08, d: 0.004, max: 0.45, every: 0.9, maxTilt: 35 * DEG, viewDistance: 0.9 } as const;
+const TAG = {
+  h: 0.08,
+  d: 0.004,
+  max: 0.45,
+  every: 0.9,
+  share: 0.75,
+  maxTilt: 35 * DEG,
+  viewDistance: 0.9,
+} as const;
 const EYE = CAMERA.eyeHeight;
 const STAKE = color("#b58a5a");
 
-/** Where an instance stands in its fixture's own frame (front facing -z). */
-function local(inst: Instance, f: Fixture): [number, number] {
+/** Where a point stands in a fixture's own frame (front facing -z). */
+function local(inst: { x: number; z: number }, f: Fixture): [number, number] {
   const dx = inst.x - f.location[0];
   const dz = inst.z - f.location[1];
   const a = -f.yaw * DEG;
@@ -123,10 +131,33 @@ function shelfTagLabel(
 }
 
 /**
+ * Where the tags of a run of goods from `lo` to `hi` along its shelf go, and how wide they are: one
+ * per `TAG.every` metres of run, each under its own stretch of the run, `TAG.share` of it wide (up
+ * to `TAG.max`), at the end of its stretch nearest `toward`, the point of the shelf a shopper looks
+ * at it from. A run reaching past the edge of the view from there keeps its tags in the part that
+ * shows, and the narrower tag leaves the room to move.
+ */
+export function tagSpots(lo: number, hi: number, toward: number): { w: number; xs: number[] } {
+  const count = Math.max(1, Math.round((hi - lo) / TAG.every));
+  const stretch = (hi - lo) / count;
+  const w = Math.round(Math.min(TAG.max, stretch * TAG.share) * 20) / 20;
+  const room = Math.max(0, (stretch - w) / 2);
+  const xs = Array.from({ length: count }, (_, i) => {
+    const mid = lo + (i + 0.5) * stretch;
+    return mid + Math.min(room, Math.max(-room, toward - mid));
+  });
+  return { w, xs };
+}
+
+/** Where a shopper stands to look at one side of a fixture, in world coordinates (x, z). */
+export type StandingPoint = (f: Fixture, side: "front" | "back") => [number, number] | undefined;
+
+/**
  * Shelf-edge price tags under each run of a product's facings (hero word large, brand and name,
  * size, price), one per `TAG.every` metres of run so a shopper standing anywhere along it sees one,
  * in each fixture's frame, so they segment as the fixture they hang on, as a real tag is part of the
- * shelf.
+ * shelf. Each tag sits towards where a shopper stands to look at that side (`standAt`; the
+ * fixture's middle without one; `tagSpots`).
  */
 export function shelfTags(
   pool: AtlasPool,
@@ -134,6 +165,7 @@ export function shelfTags(
   instances: Instance[],
   products: Map<string, Product>,
   heroOf: (name: string) => string,
+  standAt: StandingPoint = () => undefined,
 ): TagGroup[] {
   const labels = new Map<string, { atlas: LabelAtlas; uv: UvRect }>();
   const all = shelfRuns(fixtures, instances, products);
@@ -141,8 +173,8 @@ export function shelfTags(
   for (const run of all) {
     const { f, side, level, product: p, reach } = run;
     const [lo, hi] = span(run);
-    const count = Math.max(1, Math.round((hi - lo) / TAG.every));
-    const w = Math.round(Math.min(TAG.max, ((hi - lo) / count) * 0.9) * 20) / 20;
+    const stand = standAt(f, side);
+    const { w, xs } = tagSpots(lo, hi, stand ? local({ x: stand[0], z: stand[1] }, f)[0] : 0);
     const label = shelfTagLabel(labels, pool, p, w, heroOf);
     const staked = behind(run, all);
     const { inset, top: edgeTop } = edge(f, level);
@@ -154,8 +186,7 @@ export function shelfTags(
     // otherwise hide the top of the tag from a shopper looking down; staked, at its goods' front.
     const z = staked ? reach + TAG.d / 2 : Math.max(f.size.depth / 2 - inset, reach) + TAG.d / 2 + 0.002;
     const kit = label.atlas.kit;
-    for (let i = 0; i < count; i++) {
-      const cx = lo + ((i + 0.5) * (hi - lo)) / count;
+    for (const cx of xs) {
       const card = kit
         .labelledBox(w, TAG.h, TAG.d, color("#ffffff"), label.uv)
         .translate(0, -TAG.h, 0)

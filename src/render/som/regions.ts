@@ -1,7 +1,7 @@
 import type { Catalog } from "../../core/catalog.js";
 import type { Layout } from "../../core/layout.js";
 import { maskRings } from "./mask-rings.js";
-import { componentGrid, dilateRuns, type Runs, runComponents } from "./mask-runs.js";
+import { componentGrid, dilateRuns, type RunComponent, type Runs, runComponents } from "./mask-runs.js";
 
 /** What a segmentation colour stands for. */
 export interface EntityRef {
@@ -141,14 +141,29 @@ function entityStats(
   return stats;
 }
 
+/** A component's outline rings in image pixels, clamped to the image. */
+function outline(c: RunComponent, w: number, h: number): [number, number][][] {
+  const grid = componentGrid(c);
+  return maskRings(grid.values, grid.width, grid.height).flatMap((polygon) =>
+    polygon.map((ring) =>
+      ring.map(
+        ([x, y]) =>
+          [Math.min(w, Math.max(0, x! + c.x0)), Math.min(h, Math.max(0, y! + c.y0))] as [number, number],
+      ),
+    ),
+  );
+}
+
 /**
  * Finds what the view shows, from the segmentation and depth images: per product its regions
  * (adjacent facings share one, separated blocks get their own) with outlines, and per fixture,
- * store or area the box around its whole region, each within its annotation distance.
+ * store or area the box around its whole region, each within its annotation distance. With
+ * `outlines: false` (a frame nobody draws on) the components' `rings` are left empty.
  */
 export function extractRegions(
   frame: { width: number; height: number; seg: Uint32Array; depthMm: Uint32Array },
   index: ReadonlyMap<number, EntityRef>,
+  opts: { outlines?: boolean } = {},
 ): Regions {
   const { width: w, height: h } = frame;
   const area = (w * h) / (640 * 480);
@@ -177,15 +192,7 @@ export function extractRegions(
     const parts: ProductComponent[] = [];
     for (const c of runComponents(dilateRuns(s.runs, SOM_LIMITS.mergeRadiusPx), s.runs)) {
       if (c.pixels < minComponent) continue;
-      const grid = componentGrid(c);
-      const rings = maskRings(grid.values, grid.width, grid.height).flatMap((polygon) =>
-        polygon.map((ring) =>
-          ring.map(
-            ([x, y]) =>
-              [Math.min(w, Math.max(0, x! + c.x0)), Math.min(h, Math.max(0, y! + c.y0))] as [number, number],
-          ),
-        ),
-      );
+      const rings = opts.outlines === false ? [] : outline(c, w, h);
       parts.push({
         box: {
           x0: Math.max(0, c.x0),

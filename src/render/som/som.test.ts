@@ -50,6 +50,19 @@ describe("extractRegions", () => {
     expect(products[0]!.components[0]!.rings.length).toBeGreaterThan(0);
   });
 
+  it("without outlines finds the same regions and leaves their rings empty", () => {
+    const f = frame((x, y) =>
+      y >= 10 && y <= 20 && ((x >= 5 && x < 28) || (x >= 60 && x < 70)) ? [0x102030, 2000] : undefined,
+    );
+    const full = extractRegions(f, index);
+    const bare = extractRegions(f, index, { outlines: false });
+    expect(bare.products[0]!.components.every((c) => c.rings.length === 0)).toBe(true);
+    const strip = (r: typeof full) =>
+      r.products.map((p) => ({ ...p, components: p.components.map((c) => ({ ...c, rings: [] })) }));
+    expect(strip(bare)).toEqual(strip(full));
+    expect(full.products[0]!.components[0]!.rings.length).toBeGreaterThan(0);
+  });
+
   it("keeps a shape whose arms meet only further down as one region, numbered by its first pixel", () => {
     // A W (three arms joined at the foot) and, right of it, a block that starts higher up: the W is
     // found as three pieces that join row by row, and is still one region.
