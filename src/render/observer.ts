@@ -5,7 +5,7 @@ import type { NavTarget } from "../core/spatial.js";
 import { type EnvData, loadEnvData } from "../envs/env-data.js";
 import type { CameraPose, SceneState } from "./camera.js";
 import type { FrameOptions, RawFrame, RenderService } from "./render-service.js";
-import { drawOverlay, encodePng } from "./som/annotate.js";
+import { drawOverlay, encodePng, type OutlineCache } from "./som/annotate.js";
 import type { PlacedBadge } from "./som/badge-layout.js";
 import { type EntityRef, segmentationIndex } from "./som/regions.js";
 import { type RoleView, roleView } from "./som/role-view.js";
@@ -113,9 +113,10 @@ export async function observeFrame(
   // One role's image is drawn, then PNG-encoded on sharp's threads while the next is drawn.
   const encoding: Promise<Buffer>[] = [];
   const placed: PlacedBadge[][] = [];
+  const outlines: OutlineCache = new Map();
   for (const v of views) {
     const rgb = Buffer.from(frame.rgb);
-    placed.push(await drawOverlay(rgb, frame.width, frame.height, v));
+    placed.push(await drawOverlay(rgb, frame.width, frame.height, v, outlines));
     encoding.push(encodePng(rgb, frame.width, frame.height));
   }
   const images = await Promise.all(encoding);

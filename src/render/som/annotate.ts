@@ -77,17 +77,17 @@ function nearestEdge(b: Box, x: number, y: number): [number, number] {
 }
 
 /**
- * Each product region's stroked outline, by its rings: both roles' views of a frame share the rings
- * (`roleView` passes them on), so the second overlay paints what the first one stroked.
+ * Product regions' stroked outlines by their rings, for the overlays of one frame: both roles' views
+ * share the rings (`roleView` passes them on), so the second overlay paints what the first stroked.
  */
-const outlines = new WeakMap<object, CoveredPixels>();
+export type OutlineCache = Map<object, CoveredPixels>;
 
-function outline(cov: Coverage, rings: readonly (readonly [number, number])[][]): CoveredPixels {
-  let covered = outlines.get(rings);
+function outline(cov: Coverage, rings: readonly (readonly [number, number])[][], cache: OutlineCache) {
+  let covered = cache.get(rings);
   if (!covered) {
     cov.rings(rings);
     covered = cov.take();
-    outlines.set(rings, covered);
+    cache.set(rings, covered);
   }
   return covered;
 }
@@ -101,6 +101,7 @@ function drawOutlines(
   rgb: Buffer,
   cov: Coverage,
   view: RoleView,
+  outlines: OutlineCache,
 ): { requests: BadgeRequest[]; inks: Map<string, Ink> } {
   const requests: BadgeRequest[] = [];
   const inks = new Map<string, Ink>();
@@ -125,7 +126,7 @@ function drawOutlines(
   for (const m of view.marks) {
     const colour = colourOf.get(m.handle) ?? PALETTE[colourOf.size % PALETTE.length]!;
     colourOf.set(m.handle, colour);
-    paintCovered(rgb, outline(cov, m.rings), parseHex(colour));
+    paintCovered(rgb, outline(cov, m.rings, outlines), parseHex(colour));
     // All regions of a product share one badge, placed at its largest region.
     if (!m.anchor) continue;
     inks.set(m.handle, { fill: colour, ink: PRODUCT_INK, line: colour });
@@ -165,20 +166,22 @@ const coverages = new Map<number, Coverage>();
 
 /**
  * Draws one role's Set-of-Mark overlay on an RGB image: outlines, then leader lines, then badges,
- * placed so that none hides another (`layoutBadges`). Returns where the badges went.
+ * placed so that none hides another (`layoutBadges`). Returns where the badges went. The overlays of
+ * one frame's roles may share `outlines` (kept for the frame only: a view may stay cached for long).
  */
 export async function drawOverlay(
   rgb: Buffer,
   width: number,
   height: number,
   view: RoleView,
+  outlines: OutlineCache = new Map(),
 ): Promise<PlacedBadge[]> {
   // The raster is shared: it is used only in this synchronous part, and every stroke drawn on it is
   // painted, which clears it again.
   const key = width * 65536 + height;
   const cov = coverages.get(key) ?? new Coverage(width, height);
   coverages.set(key, cov);
-  const { requests, inks } = drawOutlines(rgb, cov, view);
+  const { requests, inks } = drawOutlines(rgb, cov, view, outlines);
   const placed = layoutBadges(requests, width, height);
   drawLeaders(rgb, cov, placed, inks);
   const glyphs = await glyphMasks(
