@@ -18,6 +18,7 @@ import { simulateParticipant } from "../study/simulated-participant.js";
 import type { ParticipantRecord } from "../study/study-spec.js";
 import { StudyStore } from "../study/study-store.js";
 import { RuleOracle } from "../study/testing/rule-oracle.js";
+import { SAMPLE_PROFILE } from "../study/testing/sample-profile.js";
 import type { Trajectory } from "../trajectory/trajectory.js";
 import { startWebServer } from "../web/server.js";
 import { runCli } from "./testing/run-cli.js";
@@ -61,15 +62,7 @@ describe("a study played by a simulated participant through the participant API"
     let server = await startWebServer({ dir, port: 0, study: { render } });
     let api = httpParticipant(`${server.url}/#/p/${token}`, { adminToken: server.adminToken });
     let s = await api.state();
-    s = await api.profile({
-      ageGroup: "35-44",
-      gender: "female",
-      household: "couple",
-      occupation: "pharmacist",
-      shoppingFrequency: "weekly",
-      aiFamiliarity: 2,
-      preferences: "",
-    });
+    s = await api.profile(SAMPLE_PROFILE);
     s = await api.start(s.interaction!.index);
     const oracle = new RuleOracle();
     for (let n = 0; n < 2 && s.stage === "playing"; n++)

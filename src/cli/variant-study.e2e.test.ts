@@ -12,6 +12,7 @@ import { httpParticipant } from "../study/participant-client.js";
 import { ruleRater } from "../study/raters.js";
 import { simulateParticipant } from "../study/simulated-participant.js";
 import { StudyStore } from "../study/study-store.js";
+import { SAMPLE_PROFILE } from "../study/testing/sample-profile.js";
 import { loadTaskBank } from "../tasks/task-bank-file.js";
 import type { Trajectory } from "../trajectory/trajectory.js";
 import { startWebServer } from "../web/server.js";
@@ -54,15 +55,7 @@ describe("a study in a held-out variant", () => {
     try {
       const invite = `${server.url}/#/p/${study.participants[0]!.token}`;
       const api = httpParticipant(invite, { adminToken: server.adminToken });
-      let s = await api.profile({
-        ageGroup: "35-44",
-        gender: "female",
-        household: "couple",
-        occupation: "pharmacist",
-        shoppingFrequency: "weekly",
-        aiFamiliarity: 2,
-        preferences: "",
-      });
+      let s = await api.profile(SAMPLE_PROFILE);
       s = await api.start(s.interaction!.index);
       // The variant's task, as the page shows it; its view and its store map (shopperMap) are drawn.
       const task = bank.tasks.find((t) => t.id === study.tasks[0])!;
