@@ -49,7 +49,18 @@ export interface RenderPageApi {
    * colour image, then the segmentation and depth images. A frame that asks for neither posts nothing.
    */
   observe(pose: CameraPose, uploadUrl: string, state: SceneState, passes: FramePasses): Promise<string>;
-  info(): { renderer: string; width: number; height: number; buildMs: number };
+  /**
+   * The page's GL renderer, frame size, scene build time and how frames are uploaded: from a shared
+   * worker (whose requests the DevTools network agent Playwright enables does not keep), or from
+   * the page where the browser has no shared workers or the worker died.
+   */
+  info(): {
+    renderer: string;
+    width: number;
+    height: number;
+    buildMs: number;
+    upload: "shared-worker" | "page";
+  };
   /**
    * Takes the page for one render service (`owner`), atomically: true when it was free, or held by
    * `steal` (an owner its claimant found dead); otherwise false and the page stays with its holder.

@@ -9,6 +9,7 @@ import { buildScene, type SceneData } from "../scene/build-scene.js";
 import { LABEL_FONT } from "../scene/label-atlas.js";
 import { ObservationPasses } from "../scene/passes.js";
 import { extractRegions, segmentationIndex } from "../som/regions.js";
+import { frameUploader } from "./frame-uploader.js";
 
 declare global {
   interface Window {
@@ -36,14 +37,8 @@ async function start(): Promise<void> {
   const buildMs = performance.now() - t0;
   const index = segmentationIndex(data.catalog, data.layout);
   const size = width * height * 4;
-  let frames = 0;
-  const upload = async (url: string, parts: Uint8Array<ArrayBuffer>[]) => {
-    const response = await fetch(url, { method: "POST", body: new Blob(parts) });
-    if (!response.ok) throw new Error(`frame upload failed: ${response.status}`);
-    // Each frame's Blob holds its megabytes in the browser until V8 collects it, and V8 does not feel
-    // that memory; without a collection now and then, uploads fail after a few hundred frames.
-    if (++frames % 40 === 0) (globalThis as unknown as { gc?: () => void }).gc?.();
-  };
+  const uploader = frameUploader();
+  const upload = uploader.upload;
   // Reused every frame: fresh megabytes a frame cost the page more than filling them.
   const rgb = new Uint8Array(width * height * 3);
   const seg = new Uint32Array(width * height);
@@ -101,7 +96,7 @@ async function start(): Promise<void> {
       // As one JSON string: Playwright's own serialiser walks every number of the outlines one by one.
       return JSON.stringify({ timings: { rgbMs, idsMs, regionsMs, postMs }, regions });
     },
-    info: () => ({ renderer: passes.rendererInfo(), width, height, buildMs }),
+    info: () => ({ renderer: passes.rendererInfo(), width, height, buildMs, upload: uploader.via() }),
   };
 }
 
