@@ -1,28 +1,13 @@
-import { type Browser, chromium, type Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchRenderBrowserServer, type RenderBrowserServer } from "./browser-launch.js";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import type { CameraPose, RenderPageGlobals } from "./camera.js";
 import { RenderService } from "./render-service.js";
+import { useObservedBrowser } from "./testing/observed-browser.js";
 
 const poses: CameraPose[] = [0, 90, 180].map((yaw) => ({ x: 8.1, z: 10.5, yaw, pitch: -10 }));
-// A browser of this file's own, seen from a second DevTools client: the render service's pages are
-// the observer's to inspect.
-let server: RenderBrowserServer;
-let observer: Browser;
-beforeAll(async () => {
-  server = await launchRenderBrowserServer();
-  observer = await chromium.connectOverCDP(server.url);
-});
-afterAll(async () => {
-  await observer?.close();
-  await server?.close();
-});
-
+const browser = useObservedBrowser();
 const storePage = (): Page => {
-  const pages = observer
-    .contexts()[0]!
-    .pages()
-    .filter((p) => p.url().includes("env=supermarket"));
+  const pages = browser.storePages("supermarket");
   expect(pages).toHaveLength(1);
   return pages[0]!;
 };
@@ -40,7 +25,7 @@ async function pagePosts(page: Page): Promise<string[]> {
   return posts;
 }
 
-const start = () => RenderService.start({ width: 320, height: 240, poolSize: 1, browserUrl: server.url });
+const start = () => RenderService.start({ width: 320, height: 240, poolSize: 1, browserUrl: browser.url() });
 
 describe("frame uploads", () => {
   it("go from a shared worker: the page's network agent, which keeps request bodies, sees none", async () => {
@@ -68,11 +53,11 @@ describe("frame uploads", () => {
     try {
       const before = await service.render("supermarket", poses[1]!);
       const page = storePage();
-      const browser = await observer.newBrowserCDPSession();
-      const { targetInfos } = await browser.send("Target.getTargets");
+      const cdp = await browser.observer().newBrowserCDPSession();
+      const { targetInfos } = await cdp.send("Target.getTargets");
       const workers = targetInfos.filter((t) => t.type === "shared_worker");
       expect(workers.length).toBeGreaterThan(0);
-      for (const w of workers) await browser.send("Target.closeTarget", { targetId: w.targetId });
+      for (const w of workers) await cdp.send("Target.closeTarget", { targetId: w.targetId });
       const after = await service.render("supermarket", poses[1]!);
       expect(after.rgb.equals(before.rgb)).toBe(true);
       expect(await uploadVia(page)).toBe("page");

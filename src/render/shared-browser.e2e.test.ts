@@ -1,36 +1,21 @@
 import { spawnSync } from "node:child_process";
 import { hostname } from "node:os";
-import { type Browser, chromium } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchRenderBrowserServer, type RenderBrowserServer } from "./browser-launch.js";
+import { chromium } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import type { CameraPose, PageOwner, RenderPageGlobals } from "./camera.js";
 import { RenderService } from "./render-service.js";
+import { useObservedBrowser } from "./testing/observed-browser.js";
 
 const pose: CameraPose = { x: 8.1, z: 10.5, yaw: 90, pitch: -10 };
-// A browser of this file's own (not the suite's), so the pages counted here are only these tests'.
-let server: RenderBrowserServer;
-let observer: Browser;
-beforeAll(async () => {
-  server = await launchRenderBrowserServer();
-  observer = await chromium.connectOverCDP(server.url);
-});
-afterAll(async () => {
-  await observer?.close();
-  await server?.close();
-});
-
-const storePages = () =>
-  observer
-    .contexts()[0]!
-    .pages()
-    .filter((p) => p.url().includes("env=supermarket"));
+const browser = useObservedBrowser();
+const storePages = () => browser.storePages("supermarket");
 const holders = () =>
   Promise.all(
     storePages().map((p) =>
       p.evaluate(() => (globalThis as unknown as RenderPageGlobals).siturecRender?.holder() ?? null),
     ),
   );
-const start = () => RenderService.start({ width: 320, height: 240, poolSize: 1, browserUrl: server.url });
+const start = () => RenderService.start({ width: 320, height: 240, poolSize: 1, browserUrl: browser.url() });
 
 describe("render services in a shared browser (SITUREC_BROWSER_URL, DevTools)", () => {
   it("take over the store page another service left, draw the same, and never the page one still holds", async () => {
