@@ -84,6 +84,36 @@ function SearchBox(props: {
   );
 }
 
+/**
+ * A box of a turn range. What is typed is the box's own until committed (Enter, or leaving the box):
+ * a controlled value alone would be put back to the range's at the table's next render, which can
+ * come between typing and Enter, so the number typed was lost.
+ */
+function TurnBox(props: {
+  label: string;
+  which: "min" | "max";
+  value: number | undefined;
+  commit: (v: string) => void;
+}) {
+  const shown = props.value === undefined ? "" : String(props.value);
+  const [draft, setDraft] = useState(shown);
+  // The range changed (committed, moved by the other box, cleared, back): the box shows it.
+  useEffect(() => setDraft(shown), [shown]);
+  return (
+    <input
+      class="turns"
+      type="number"
+      name={`turns-${props.which}`}
+      aria-label={`${props.label}, ${props.which === "min" ? "at least" : "at most"}`}
+      min="0"
+      placeholder={props.which}
+      value={draft}
+      onInput={(e) => setDraft(e.currentTarget.value)}
+      onChange={(e) => props.commit(e.currentTarget.value)}
+    />
+  );
+}
+
 /** Two boxes for a range of turns (either may be empty); a minimum above the maximum moves the other. */
 function TurnRange(props: {
   label: string;
@@ -97,15 +127,11 @@ function TurnRange(props: {
     props.set(next.min === undefined && next.max === undefined ? undefined : next);
   };
   const box = (which: "min" | "max") => (
-    <input
-      class="turns"
-      type="number"
-      name={`turns-${which}`}
-      aria-label={`${props.label}, ${which === "min" ? "at least" : "at most"}`}
-      min="0"
-      placeholder={which}
-      value={props.value?.[which] ?? ""}
-      onChange={(e) => change(which, e.currentTarget.value)}
+    <TurnBox
+      label={props.label}
+      which={which}
+      value={props.value?.[which]}
+      commit={(v) => change(which, v)}
     />
   );
   return (
