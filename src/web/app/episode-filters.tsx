@@ -93,7 +93,7 @@ function TurnBox(props: {
   label: string;
   which: "min" | "max";
   value: number | undefined;
-  commit: (v: string) => void;
+  commit: (v: number | undefined) => void;
 }) {
   const shown = props.value === undefined ? "" : String(props.value);
   const [draft, setDraft] = useState(shown);
@@ -109,7 +109,13 @@ function TurnBox(props: {
       placeholder={props.which}
       value={draft}
       onInput={(e) => setDraft(e.currentTarget.value)}
-      onChange={(e) => props.commit(e.currentTarget.value)}
+      onChange={(e) => {
+        // What the range takes is what the box shows: a refused number (not a whole number of at
+        // most four digits) empties it rather than staying there unapplied.
+        const v = bound(e.currentTarget.value);
+        setDraft(v === undefined ? "" : String(v));
+        props.commit(v);
+      }}
     />
   );
 }
@@ -120,8 +126,8 @@ function TurnRange(props: {
   value: EpisodeQuery["turns"];
   set: (r: EpisodeQuery["turns"]) => void;
 }) {
-  const change = (which: "min" | "max", v: string) => {
-    const next = { ...props.value, [which]: bound(v) };
+  const change = (which: "min" | "max", v: number | undefined) => {
+    const next = { ...props.value, [which]: v };
     if (next.min !== undefined && next.max !== undefined && next.min > next.max)
       next[which === "min" ? "max" : "min"] = next[which];
     props.set(next.min === undefined && next.max === undefined ? undefined : next);
