@@ -22,7 +22,10 @@ export const dirOption = () => new Option("--dir <url|dir>", "another name for -
 
 /**
  * Before a command's action: `--store`, else `--dir`, else the default store, as its `dir` option;
- * both given and different is refused. Commands without the flags are left alone.
+ * both given and different is refused. Commands without the flags are left alone. The `store`
+ * option is removed once folded in: `dir` is the one place the action finds the store, and a
+ * stray `store` string must not pass for something else (`serve` once handed it to the web server
+ * as its RunStore, and every run page failed).
  */
 export function resolveStoreFlags(command: Command): void {
   if (!command.options.some((o) => o.long === "--store") || !command.options.some((o) => o.long === "--dir"))
@@ -33,4 +36,5 @@ export function resolveStoreFlags(command: Command): void {
       exitCode: 2,
     });
   command.setOptionValue("dir", store ?? dir ?? defaultStore());
+  command.setOptionValue("store", undefined);
 }

@@ -68,7 +68,9 @@ export function registerServe(program: Command, io: CliIo): void {
         });
       const local = ["127.0.0.1", "localhost", "::1"].includes(opts.host);
       const server = await startWebServer({
-        ...opts,
+        dir: opts.dir,
+        port: opts.port,
+        host: opts.host,
         appDir,
         ...(opts.adminToken ? { adminToken: opts.adminToken } : {}),
         ...(opts.viewerToken ? { viewerToken: opts.viewerToken } : {}),

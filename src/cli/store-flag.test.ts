@@ -75,4 +75,18 @@ describe("the run store's flag", () => {
     expect(both.code).toBe(2);
     expect(both.err).toContain("--store and --dir name the same thing");
   });
+
+  it("leaves the action the store in `dir` alone, never a `store` string beside it", () => {
+    for (const flag of ["--store", "--dir"]) {
+      const program = buildProgram({ out: () => {}, err: () => {} }, () => {});
+      let seen: Record<string, unknown> | undefined;
+      const serve = program.commands.find((c) => c.name() === "serve")!;
+      serve.action((opts: Record<string, unknown>) => {
+        seen = opts;
+      });
+      program.parse(["node", "siturec", "serve", flag, "/tmp/somewhere"]);
+      expect(seen?.dir, flag).toBe("/tmp/somewhere");
+      expect(seen?.store, flag).toBeUndefined();
+    }
+  });
 });
