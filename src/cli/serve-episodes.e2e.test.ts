@@ -159,6 +159,32 @@ describe("the viewer's episodes table and compare view", () => {
     }
   });
 
+  it("sets a filter on top of what the address already says, though the page has not drawn it yet", async () => {
+    const page = await browser.newPage();
+    try {
+      await page.goto(`${server.url}/#/runs/a?sort=turns`);
+      await expect.poll(() => count(page)).toBe("3 of 3 episodes");
+      // The address moves on (a sort clicked a moment ago), and the box commits before the page
+      // has drawn that: both in one task, so no render comes between.
+      await page.evaluate(() => {
+        const g = globalThis as unknown as {
+          location: { hash: string };
+          document: { querySelector(s: string): { value: string; dispatchEvent(e: unknown): boolean } };
+          Event: new (type: string, init: { bubbles: boolean }) => unknown;
+        };
+        g.location.hash = "#/runs/a?sort=-turns";
+        const box = g.document.querySelector("input[name=turns-min]");
+        box.value = "1";
+        box.dispatchEvent(new g.Event("input", { bubbles: true }));
+        box.dispatchEvent(new g.Event("change", { bubbles: true }));
+      });
+      await expect.poll(() => page.url()).toMatch(/#\/runs\/a\?turns=1-&sort=-turns$/);
+      expect(await page.locator("th[aria-sort=descending]").textContent()).toContain("Turns");
+    } finally {
+      await page.close();
+    }
+  });
+
   it("compares the runs picked on the runs list: outcomes per task, the first turn where they part, linked", async () => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
     try {

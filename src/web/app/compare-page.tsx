@@ -2,6 +2,7 @@ import { useMemo } from "preact/hooks";
 import type { EpisodeIndex, IndexedEpisode } from "../episode-index-types.js";
 import { links, usd, words } from "./format.js";
 import { Verdict } from "./icons.js";
+import { route } from "./route.js";
 import {
   type ComparedTask,
   type ComparisonSummary,
@@ -233,7 +234,9 @@ function Comparison({ indexes, view }: { indexes: EpisodeIndex[]; view: CompareV
     );
   const tasks = shown(c, view.show);
   const go = (v: Partial<CompareView>) => {
-    location.hash = viewLink(runs, { ...view, ...v });
+    // The address may be ahead of this drawing (a choice made a moment ago): build on it.
+    const now = route(location.hash);
+    location.hash = viewLink(runs, { ...(now.page === "compare" ? parseView(now.query) : view), ...v });
   };
   return (
     <section>

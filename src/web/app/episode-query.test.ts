@@ -5,6 +5,7 @@ import {
   filtersSet,
   parseEpisodeQuery,
   parseTurnRange,
+  rebaseEpisodeQuery,
   turnRangeText,
 } from "./episode-query.js";
 
@@ -54,5 +55,26 @@ describe("the episodes table's address", () => {
     const sorted: EpisodeQuery = { sort: { key: "cost", desc: false } };
     expect(filtersSet(sorted)).toBe(false);
     expect(filtersSet({ ...sorted, turns: { max: 3 } })).toBe(true);
+  });
+
+  it("applies a change made on a drawn query to the address's newer one, keeping what only the address changed", () => {
+    const drawn: EpisodeQuery = { q: "shelf", sort: { key: "turns", desc: false } };
+    const now: EpisodeQuery = { q: "shelf", sort: { key: "turns", desc: true } };
+    // A filter set on the drawn query: the address's newer sort stays.
+    expect(rebaseEpisodeQuery(drawn, { ...drawn, turns: { min: 9 } }, now)).toEqual({
+      ...now,
+      turns: { min: 9 },
+    });
+    // What the change clears is cleared; what it sets wins over the address.
+    expect(rebaseEpisodeQuery(drawn, { sort: drawn.sort }, now)).toEqual({ sort: now.sort });
+    expect(rebaseEpisodeQuery(drawn, { ...drawn, sort: { key: "cost", desc: false } }, now)).toEqual({
+      q: "shelf",
+      sort: { key: "cost", desc: false },
+    });
+    // Nothing newer in the address: the change as it is.
+    expect(rebaseEpisodeQuery(drawn, { ...drawn, store: "supermarket" }, drawn)).toEqual({
+      ...drawn,
+      store: "supermarket",
+    });
   });
 });

@@ -107,3 +107,20 @@ export function episodeQueryString(q: EpisodeQuery): string {
 export function filtersSet(q: EpisodeQuery): boolean {
   return Boolean(q.store || q.success || q.reason || q.turns || q.act || q.action || q.q);
 }
+
+/**
+ * What `next` changes in `drawn` (the query the page was drawn with), applied to `now` (the
+ * address's query at the moment of the change). The address can be ahead of the drawing: a sort
+ * clicked a moment ago is in the address before the page has drawn it, and a filter set then must
+ * not put the old sort back.
+ */
+export function rebaseEpisodeQuery(drawn: EpisodeQuery, next: EpisodeQuery, now: EpisodeQuery): EpisodeQuery {
+  const out: Record<string, unknown> = { ...now };
+  const keys = new Set([...Object.keys(drawn), ...Object.keys(next)]) as Set<keyof EpisodeQuery>;
+  for (const key of keys) {
+    if (JSON.stringify(drawn[key]) === JSON.stringify(next[key])) continue;
+    if (next[key] === undefined) delete out[key];
+    else out[key] = next[key];
+  }
+  return out as EpisodeQuery;
+}

@@ -1,4 +1,5 @@
 import type { LeaderboardFilters } from "../api-types.js";
+import { route } from "./route.js";
 
 export interface FilterOptions {
   stores: string[];
@@ -17,7 +18,9 @@ export function FilterBar(props: {
 }) {
   const { filters: f, options, link } = props;
   const set = (patch: LeaderboardFilters) => {
-    location.hash = link({ ...f, ...patch });
+    // The address may be ahead of this drawing (a choice made a moment ago): build on it.
+    const now = route(location.hash);
+    location.hash = link({ ...("filters" in now ? now.filters : f), ...patch });
   };
   const any = f.store !== undefined || f.subset !== undefined || f.condition !== undefined;
   return (

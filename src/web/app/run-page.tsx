@@ -1,9 +1,15 @@
 import { useMemo } from "preact/hooks";
 import type { RunDetail, RunSummary } from "../api-types.js";
 import { useJson } from "./api.js";
-import { type EpisodeQuery, episodeQueryString, parseEpisodeQuery } from "./episode-query.js";
+import {
+  type EpisodeQuery,
+  episodeQueryString,
+  parseEpisodeQuery,
+  rebaseEpisodeQuery,
+} from "./episode-query.js";
 import { EpisodeTable } from "./episode-table.js";
 import { links, pct, usd, when } from "./format.js";
+import { route } from "./route.js";
 import { Failures, Status } from "./runs-page.js";
 import { useEpisodeIndexes } from "./use-episode-index.js";
 
@@ -15,7 +21,9 @@ function Episodes({ run: r, query }: { run: RunSummary; query: string }) {
   const { data, error } = useEpisodeIndexes([r.id], `${r.status}|${r.finished}|${r.errors}`);
   const q = useMemo(() => parseEpisodeQuery(query), [query]);
   const set = (next: EpisodeQuery, replace = false) => {
-    const to = links.run(r.id, episodeQueryString(next));
+    const now = route(location.hash);
+    const current = now.page === "run" && now.run === r.id ? parseEpisodeQuery(now.query) : q;
+    const to = links.run(r.id, episodeQueryString(rebaseEpisodeQuery(q, next, current)));
     if (replace) location.replace(to);
     else location.hash = to;
   };
